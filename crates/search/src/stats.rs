@@ -1,0 +1,110 @@
+//! Node counts and the report of a finished search.
+
+use crate::{Counts, StopReason};
+use std::time::Duration;
+
+/// Nodes visited at each depth of the search tree (depth 0 is the root).
+///
+/// The seeds print exactly this ("calls per depth"); Knuth's programs call it
+/// the level profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NodeStats {
+    per_depth: Vec<u64>,
+}
+
+impl NodeStats {
+    /// No nodes yet.
+    pub fn new() -> NodeStats {
+        NodeStats::default()
+    }
+
+    /// Adds `n` nodes at `depth`.
+    pub fn add(&mut self, depth: usize, n: u64) {
+        if n == 0 {
+            return;
+        }
+        if self.per_depth.len() <= depth {
+            self.per_depth.resize(depth + 1, 0);
+        }
+        self.per_depth[depth] += n;
+    }
+
+    /// Adds a whole profile whose first entry is at depth `first_depth`.
+    pub fn add_profile(&mut self, first_depth: usize, counts: &[u64]) {
+        for (i, &n) in counts.iter().enumerate() {
+            self.add(first_depth + i, n);
+        }
+    }
+
+    /// Adds another worker's counts.
+    pub fn merge(&mut self, other: &NodeStats) {
+        self.add_profile(0, &other.per_depth);
+    }
+
+    /// Nodes per depth, from the root down; trailing depths never reached are absent.
+    pub fn per_depth(&self) -> &[u64] {
+        &self.per_depth
+    }
+
+    /// All nodes.
+    pub fn total(&self) -> u64 {
+        self.per_depth.iter().sum()
+    }
+
+    /// All nodes below the root: for placing engines, the number of placements.
+    pub fn placements(&self) -> u64 {
+        self.per_depth.iter().skip(1).sum()
+    }
+}
+
+/// What a search did: counts, nodes, time, and whether it finished.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Raw, distinct and unique totals of what was found.
+    pub counts: Counts,
+    /// Solutions reported to the consumer (one per symmetry class when the
+    /// engine breaks symmetry, one per distinct solution otherwise).
+    pub reported: u64,
+    /// Nodes visited, per depth.
+    pub nodes: NodeStats,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// True when the whole tree (or the whole shard) was searched.
+    pub complete: bool,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<StopReason>,
+    /// How many subtrees the tree was cut into (1 when it was not cut).
+    pub subtrees: usize,
+    /// How many worker threads ran.
+    pub threads: usize,
+}
+
+impl Report {
+    /// Nodes per second of wall-clock time.
+    pub fn nodes_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.nodes.total() as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_merge_by_depth() {
+        let mut a = NodeStats::new();
+        a.add(0, 1);
+        a.add(2, 5);
+        let mut b = NodeStats::new();
+        b.add_profile(1, &[3, 4, 7]);
+        a.merge(&b);
+        assert_eq!(a.per_depth(), &[1, 3, 9, 7]);
+        assert_eq!(a.total(), 20);
+        assert_eq!(a.placements(), 19);
+    }
+}
