@@ -85,7 +85,7 @@ impl SplitMix64 {
 
     /// A number in `0..n` (n > 0), without modulo bias worth mentioning.
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 }
 

@@ -1,0 +1,149 @@
+//! Edge matching on the command line.
+
+use crate::solve::{execute, Common, Described};
+use crate::source::{Family, InputError, Source};
+use anyhow::{anyhow, Result};
+use jigsolve_edge::verify::GridRecord;
+use jigsolve_edge::{parse, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// Reads an edge-matching puzzle.
+pub fn load(source: &Source, format: Option<&str>) -> Result<Puzzle> {
+    let format = match format {
+        None => None,
+        Some(f) => Some(
+            f.parse::<parse::Format>()
+                .map_err(|e| anyhow!(InputError(e)))?,
+        ),
+    };
+    parse::parse(&source.text, &source.label, format)
+        .map_err(|e| anyhow!(InputError(e.to_string())))
+}
+
+/// The edge-matching options of `solve`.
+#[derive(Clone, Debug, Default)]
+pub struct EdgeArgs {
+    /// `--order`.
+    pub order: Option<String>,
+    /// `--no-symmetry`.
+    pub no_symmetry: bool,
+}
+
+/// Parses `--order`.
+pub fn order(args: &EdgeArgs) -> Result<ScanOrder> {
+    match &args.order {
+        None => Ok(ScanOrder::Auto),
+        Some(o) => o
+            .parse()
+            .map_err(|e: jigsolve_edge::order::UnknownOrder| anyhow!(InputError(e.to_string()))),
+    }
+}
+
+/// Prepares the engine for `puzzle`.
+pub fn prepare(puzzle: &Puzzle, args: &EdgeArgs) -> Result<Arc<Prepared>> {
+    let options = Options {
+        order: order(args)?,
+        symmetry: !args.no_symmetry,
+    };
+    Ok(Arc::new(Prepared::new(puzzle, options)))
+}
+
+/// What the counts mean for this puzzle, and how the engine searched it.
+pub fn describe(prep: &Prepared) -> Described {
+    let puzzle = prep.puzzle();
+    let types = prep.types();
+    let g = prep.group().order();
+    let look_alike = types.types.iter().any(|t| t.period < 4);
+    let identical = types.types.iter().any(|t| t.members.len() > 1);
+    let symmetry = match prep.symmetry_mode() {
+        SymmetryMode::None => "none to break: no rotation of the board keeps it and its hints".to_string(),
+        SymmetryMode::Breaker { breaker } => {
+            let tile = types.types[breaker].members[0] + 1;
+            let pinned = prep.pinned_breaker().map_or(String::new(), |cell| {
+                format!(
+                    ", which pins it to row {}, column {}",
+                    cell / puzzle.cols + 1,
+                    cell % puzzle.cols + 1
+                )
+            });
+            format!("broken in the search: tile {tile} may take one rotation per orbit of the {g} board rotations{pinned}")
+        }
+        SymmetryMode::PostCheck => format!(
+            "no tile occurs once in a shape that breaks all {g} board rotations: each solution is checked against its images"
+        ),
+        SymmetryMode::Off => "off (--no-symmetry): every distinct solution is listed; unique counted by comparing each with its images".into(),
+    };
+    Described {
+        family: Family::Edge,
+        puzzle: puzzle.name.clone(),
+        raw_means: format!(
+            "tiles told apart, every board orientation{}",
+            if look_alike {
+                ", look-alike rotations of symmetric tiles counted apart"
+            } else {
+                ""
+            }
+        ),
+        distinct_means: format!(
+            "identical tiles merged{}",
+            if look_alike {
+                ", look-alike rotations merged"
+            } else if !identical {
+                " (no two tiles are identical)"
+            } else {
+                ""
+            }
+        ),
+        unique_means: format!(
+            "board rotations removed too ({g} rotation{} keep{} the board{})",
+            if g == 1 { "" } else { "s" },
+            if g == 1 { "s" } else { "" },
+            if puzzle.hints.is_empty() {
+                ""
+            } else {
+                " and its hints"
+            }
+        ),
+        listed_means: if prep.symmetry_mode() == SymmetryMode::Off || g == 1 {
+            "every distinct solution".into()
+        } else {
+            "one per unique solution".into()
+        },
+        extras: vec![
+            ("order", json!(prep.order().as_str())),
+            ("symmetry", json!(symmetry)),
+        ],
+    }
+}
+
+/// Solves `puzzle` and prints as `common` says; returns the exit code.
+pub fn solve(puzzle: &Puzzle, common: &Common, args: &EdgeArgs) -> Result<u8> {
+    let prep = prepare(puzzle, args)?;
+    let described = describe(&prep);
+    execute(
+        || Solver::new(Arc::clone(&prep)),
+        common,
+        &described,
+        |s: &[Placement]| jigsolve_render::edge::solution_text(puzzle, s),
+        |s: &[Placement]| solution_json(puzzle, s),
+    )
+}
+
+/// A solution as JSON: rows of `{tile, rotation}` with tiles numbered from 1.
+pub fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
+    let record = GridRecord::of(puzzle, placements);
+    json!({
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "cells": record.cells,
+    })
+}
+
+/// Checks one solution record (the `solution` object of a JSON line).
+pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    let grid: GridRecord = serde_json::from_value(record.clone())
+        .map_err(|e| format!("not an edge-matching solution: {e}"))?;
+    let placements = grid.placements(puzzle).map_err(|e| e.to_string())?;
+    jigsolve_edge::verify(puzzle, &placements).map_err(|e| e.to_string())
+}

@@ -1,0 +1,251 @@
+//! `jigsolve`: find every solution of apictorial puzzles, and show them.
+//!
+//! The binary is thin: it reads puzzles (files or the built-in catalog),
+//! turns options into the family libraries' options, runs the shared search
+//! driver and prints what comes back. Exit codes: 0 solutions found, 1 the
+//! search was complete and found none, 2 bad input or another error, 3 a
+//! time or node limit stopped the search, 130 interrupted.
+
+mod catalog;
+mod family;
+mod solve;
+mod source;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use serde_json::Value;
+use solve::{exit, Common};
+use source::{Family, InputError};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "jigsolve",
+    version,
+    about = "Find every solution of apictorial puzzles (edge matching, polyforms, polygons) and show them",
+    long_about = None,
+    after_help = "PUZZLE is a file or the name of a puzzle in the built-in catalog (see `jigsolve list`).\n\
+                  Exit codes: 0 solutions found, 1 complete search found none, 2 error, 3 stopped by a limit, 130 interrupted."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the puzzles shipped inside the binary.
+    List,
+    /// Print a catalog puzzle's file, to copy and edit.
+    Show {
+        /// Catalog name.
+        name: String,
+    },
+    /// Find the solutions of a puzzle.
+    Solve(SolveArgs),
+    /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
+    Verify {
+        /// The puzzle: a file or a catalog name.
+        puzzle: String,
+        /// A file of solutions: JSON Lines from `solve --json`, or one solution object. `-` reads standard input.
+        solution: String,
+        /// The puzzle file's format (see `solve --format`).
+        #[arg(long)]
+        format: Option<String>,
+    },
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// The puzzle: a file or a catalog name.
+    puzzle: String,
+    /// Count the solutions without listing them.
+    #[arg(long)]
+    count: bool,
+    /// Stop after listing N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Print JSON Lines: one object per solution, then a summary object.
+    #[arg(long)]
+    json: bool,
+    /// Add the number of nodes at each depth of the search tree to the summary.
+    #[arg(long)]
+    stats: bool,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+    /// Stop after this many seconds (counts are then partial; exit code 3).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Stop after about this many nodes (counts are then partial; exit code 3).
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// The file's format when it cannot be told from the file: toml, wh (a `W H` line then four numbers per tile), hints (a hint count, hints, then tiles).
+    #[arg(long, value_name = "FORMAT")]
+    format: Option<String>,
+    /// List every distinct solution instead of one per symmetry class (counts are the same).
+    #[arg(long)]
+    no_symmetry: bool,
+    /// Edge matching: the cell order: auto, rows, frame or spiral.
+    #[arg(long, value_name = "ORDER")]
+    order: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            {
+                return ExitCode::from(exit::FOUND);
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::from(exit::ERROR)
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<u8> {
+    match cli.command {
+        Command::List => list(),
+        Command::Show { name } => show(&name),
+        Command::Solve(args) => solve_command(&args),
+        Command::Verify {
+            puzzle,
+            solution,
+            format,
+        } => verify_command(&puzzle, &solution, format.as_deref()),
+    }
+}
+
+fn list() -> Result<u8> {
+    let mut out = std::io::stdout().lock();
+    for entry in catalog::ENTRIES {
+        let title = catalog::field(entry, "title").unwrap_or_default();
+        let about = catalog::field(entry, "about").unwrap_or_default();
+        writeln!(out, "{:<16} {:<8} {title}", entry.name, entry.family)?;
+        if !about.is_empty() {
+            writeln!(out, "{:<16} {:<8} {about}", "", "")?;
+        }
+        if let Some(expected) = catalog::expected(entry) {
+            writeln!(out, "{:<16} {:<8} published counts: {expected}", "", "")?;
+        }
+    }
+    Ok(exit::FOUND)
+}
+
+fn show(name: &str) -> Result<u8> {
+    let entry = catalog::find(name).ok_or_else(|| {
+        let names: Vec<&str> = catalog::ENTRIES.iter().map(|e| e.name).collect();
+        anyhow!(InputError(format!(
+            "no catalog puzzle named '{name}' (the catalog has: {})",
+            names.join(", ")
+        )))
+    })?;
+    print!("{}", entry.text);
+    Ok(exit::FOUND)
+}
+
+fn solve_command(args: &SolveArgs) -> Result<u8> {
+    let source = source::read(&args.puzzle)?;
+    let family = source::family_of(&source, args.format.as_deref())?;
+    let common = Common {
+        count: args.count,
+        limit: args.limit,
+        json: args.json,
+        stats: args.stats,
+        threads: args.threads,
+        time_limit: args.time_limit,
+        node_limit: args.node_limit,
+    };
+    if let Some(t) = args.time_limit {
+        if !(t >= 0.0 && t.is_finite()) {
+            bail!(InputError(format!(
+                "--time-limit must be a number of seconds, 0 or more (got {t})"
+            )));
+        }
+    }
+    match family {
+        Family::Edge => {
+            let puzzle = family::edge::load(&source, args.format.as_deref())?;
+            let edge_args = family::edge::EdgeArgs {
+                order: args.order.clone(),
+                no_symmetry: args.no_symmetry,
+            };
+            family::edge::solve(&puzzle, &common, &edge_args)
+        }
+    }
+}
+
+/// Checks every solution in `solution_path` against the puzzle. Exit 0 when
+/// all hold, 1 when one does not (the message names its line), 2 when the
+/// files cannot be read.
+fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) -> Result<u8> {
+    let source = source::read(puzzle_spec)?;
+    let family = source::family_of(&source, format)?;
+    let text = if solution_path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .context("cannot read standard input")?;
+        s
+    } else {
+        let bytes = std::fs::read(solution_path).map_err(|e| {
+            anyhow!(InputError(format!(
+                "{solution_path}: cannot read the file: {e}"
+            )))
+        })?;
+        source::text_of(solution_path, bytes)?
+    };
+    let edge_puzzle = match family {
+        Family::Edge => family::edge::load(&source, format)?,
+    };
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(line).map_err(|e| {
+            anyhow!(InputError(format!(
+                "{solution_path}:{line_no}: not JSON: {e}"
+            )))
+        })?;
+        let record = match value.get("type").and_then(Value::as_str) {
+            Some("summary") => continue,
+            Some("solution") => value
+                .get("solution")
+                .ok_or_else(|| {
+                    anyhow!(InputError(format!(
+                        "{solution_path}:{line_no}: a solution line without a \"solution\" object"
+                    )))
+                })?
+                .clone(),
+            _ => value.get("solution").cloned().unwrap_or(value),
+        };
+        let checked_ok = match family {
+            Family::Edge => family::edge::verify(&edge_puzzle, &record),
+        };
+        if let Err(why) = checked_ok {
+            eprintln!(
+                "{solution_path}:{line_no}: not a solution of {}: {why}",
+                source.label
+            );
+            return Ok(exit::NONE);
+        }
+        checked += 1;
+    }
+    if checked == 0 {
+        bail!(InputError(format!(
+            "{solution_path}: no solution in the file"
+        )));
+    }
+    println!(
+        "ok: {checked} solution{} of {} verified",
+        if checked == 1 { "" } else { "s" },
+        source.label
+    );
+    Ok(exit::FOUND)
+}

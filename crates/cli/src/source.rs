@@ -1,0 +1,159 @@
+//! Where a puzzle comes from (a file or the catalog) and which family it is.
+
+use crate::catalog;
+use anyhow::{bail, Result};
+use std::fmt;
+use std::path::Path;
+
+/// A puzzle's text and where it came from.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The name used in messages: the path as given, or the catalog name.
+    pub label: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Bad input: a message that already names the file and line.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads `spec`: a file if one exists at that path, else a catalog name.
+pub fn read(spec: &str) -> Result<Source> {
+    let path = Path::new(spec);
+    if path.exists() {
+        if path.is_dir() {
+            bail!(InputError(format!(
+                "{spec}: is a directory, not a puzzle file"
+            )));
+        }
+        let bytes = std::fs::read(path)
+            .map_err(|e| InputError(format!("{spec}: cannot read the file: {e}")))?;
+        let text = text_of(spec, bytes)?;
+        return Ok(Source {
+            label: spec.to_string(),
+            text,
+        });
+    }
+    if let Some(entry) = catalog::find(spec) {
+        return Ok(Source {
+            label: entry.path.to_string(),
+            text: entry.text.to_string(),
+        });
+    }
+    let names: Vec<&str> = catalog::ENTRIES.iter().map(|e| e.name).collect();
+    bail!(InputError(format!(
+        "{spec}: no such file, and no catalog puzzle of that name (the catalog has: {}; `jigsolve list` describes them)",
+        names.join(", ")
+    )))
+}
+
+/// The text of a file, or an error naming the line where it stops being text.
+pub fn text_of(label: &str, bytes: Vec<u8>) -> Result<String> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        bail!(InputError(format!(
+            "{label}:{line}: this is a binary file (it contains a NUL byte), not a puzzle"
+        )));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            bail!(InputError(format!(
+                "{label}:{line}: this file is not UTF-8 text (a binary file?), not a puzzle"
+            )))
+        }
+    }
+}
+
+/// The puzzle families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Edge matching.
+    Edge,
+}
+
+impl Family {
+    /// The name used in files and JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Edge => "edge",
+        }
+    }
+}
+
+/// Which family `source` is, from its TOML `family` key or from its format.
+pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
+    let text = &source.text;
+    if text.trim().is_empty()
+        || text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
+    {
+        bail!(InputError(format!(
+            "{}:1: the file is empty: it has no puzzle in it",
+            source.label
+        )));
+    }
+    match format {
+        Some("wh" | "owen" | "hints" | "heule") => return Ok(Family::Edge),
+        Some("toml") | None => {}
+        Some(other) => bail!(InputError(format!(
+            "unknown --format '{other}': expected toml, wh (W H + tiles) or hints (hint count + hints + tiles)"
+        ))),
+    }
+    let looks_toml = format == Some("toml")
+        || jigsolve_edge::parse::detect(text) == Some(jigsolve_edge::parse::Format::Toml);
+    if !looks_toml {
+        // The plain numeric formats are edge-matching formats.
+        return Ok(Family::Edge);
+    }
+    let table: toml::Table = match toml::from_str(text) {
+        Ok(t) => t,
+        Err(e) => {
+            let line = e
+                .span()
+                .map(|s| jigsolve_edge::parse::line_of(text, s.start))
+                .unwrap_or(1);
+            bail!(InputError(format!(
+                "{}:{line}: {}",
+                source.label,
+                e.message()
+            )));
+        }
+    };
+    match table.get("family").and_then(|v| v.as_str()) {
+        Some("edge") => Ok(Family::Edge),
+        Some(other) => bail!(InputError(format!(
+            "{}:{}: unknown family \"{other}\": expected \"edge\"",
+            source.label,
+            line_of_key(text, "family")
+        ))),
+        None if table.contains_key("tiles") => Ok(Family::Edge),
+        None => bail!(InputError(format!(
+            "{}:1: the file does not say which kind of puzzle it is: add family = \"edge\"",
+            source.label
+        ))),
+    }
+}
+
+/// The line of the first `key =` in a TOML text.
+pub fn line_of_key(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            let l = l.trim_start();
+            l.strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map_or(1, |i| i + 1)
+}

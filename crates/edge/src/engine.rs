@@ -1,0 +1,977 @@
+//! The edge-matching engine.
+//!
+//! The shape of every fast edge-matching solver (see the field notes):
+//!
+//! - A fixed scan order in which each new cell has its constraining
+//!   neighbours already placed. For each position the marks it must show on
+//!   those sides form a key, and a precomputed table maps the key to the
+//!   pre-rotated `(tile type, rotation)` entries that show exactly those marks
+//!   and respect the frame (border mark out, no border mark in). Positions
+//!   that constrain the same sides the same way share a table. No rotation
+//!   work happens in the loop.
+//! - Identical tiles are one type with a count, so the engine walks a
+//!   multiset and never produces two solutions that differ only by swapping
+//!   identical tiles.
+//! - An iterative loop over an explicit stack of "next entry to try", with no
+//!   allocation per node.
+//! - Board symmetry is broken inside the search: one tile that occurs once
+//!   and looks different in all four rotations (the *breaker*) may take only
+//!   one rotation per orbit of the board's rotation group. Every orbit of
+//!   solutions is then found exactly once and stands for |G| distinct
+//!   solutions. When no such tile exists, every canonical solution is kept
+//!   and weighted by its orbit size (a post-check on solutions only).
+//!
+//! Hints are placed first, as positions whose table holds a single entry.
+
+use crate::model::{MarkId, Puzzle, EAST, NORTH, SOUTH, WEST};
+use crate::order::{self, ScanOrder};
+use crate::symmetry::{BoardGroup, TileTypes};
+use jigsolve_search::estimate::{estimate, SplitMix64};
+use jigsolve_search::{
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Cell order.
+    pub order: ScanOrder,
+    /// Break board symmetry inside the search (report one solution per
+    /// orbit). When false every distinct solution is reported; unique counts
+    /// are still computed, by checking each solution against its images.
+    pub symmetry: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            order: ScanOrder::Auto,
+            symmetry: true,
+        }
+    }
+}
+
+/// One tile of a solution: which tile (index into the puzzle's list, from 0)
+/// and how many quarter turns clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Placement {
+    /// Tile index, from 0.
+    pub tile: u16,
+    /// Quarter turns clockwise, 0..=3.
+    pub rotation: u8,
+}
+
+/// How the engine accounts for board symmetry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryMode {
+    /// The puzzle has no symmetry (or the board is 1 x 1).
+    None,
+    /// Tile type `breaker` is restricted to one rotation per orbit.
+    Breaker {
+        /// The restricted tile type.
+        breaker: usize,
+    },
+    /// Only canonical solutions are reported, weighted by their orbit size.
+    PostCheck,
+    /// Symmetry breaking switched off: every distinct solution is reported.
+    Off,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    ty: u16,
+    rot: u8,
+    /// Marks shown on each side.
+    shown: [MarkId; 4],
+    /// For each side, the mark a neighbour on that side must show.
+    req: [MarkId; 4],
+}
+
+/// A neighbour placed earlier: at `depth`, its side `side` faces our side `own`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Link {
+    depth: u16,
+    side: u8,
+    own: u8,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    /// Index of the table's first offset in `Prepared::offsets`.
+    table: u32,
+    keys: [Link; 4],
+    strides: [u32; 4],
+    n_keys: u8,
+    checks: [Link; 4],
+    n_checks: u8,
+}
+
+/// Everything about a puzzle that does not change during the search; shared
+/// by all threads.
+#[derive(Debug)]
+pub struct Prepared {
+    puzzle: Puzzle,
+    types: TileTypes,
+    order: ScanOrder,
+    options: Options,
+    cells: Vec<usize>,
+    steps: Vec<Step>,
+    entries: Vec<Entry>,
+    offsets: Vec<u32>,
+    avail: Vec<u16>,
+    periods: Vec<u8>,
+    /// Per depth: the specific tile of a hint position, if it is one.
+    hint_tile: Vec<Option<usize>>,
+    /// Per type: its tiles that are not hinted, in list order.
+    free_members: Vec<Vec<usize>>,
+    group: BoardGroup,
+    mode: SymmetryMode,
+    pinned: Option<usize>,
+    multiplier: u128,
+}
+
+/// Largest table of offsets per position kind (keys beyond it are checked in
+/// the loop instead of indexed).
+const MAX_TABLE: u64 = 1 << 20;
+/// Placements between two polls of the control.
+const POLL_EVERY: u32 = 1 << 16;
+
+impl Prepared {
+    /// Prepares `puzzle` for searching. `ScanOrder::Auto` is resolved here by
+    /// estimating each order's tree with random probes.
+    pub fn new(puzzle: &Puzzle, options: Options) -> Prepared {
+        match options.order {
+            ScanOrder::Auto => auto_order(puzzle, options),
+            order => Prepared::with_order(puzzle, options, order),
+        }
+    }
+
+    fn with_order(puzzle: &Puzzle, options: Options, order: ScanOrder) -> Prepared {
+        let types = TileTypes::of(puzzle);
+        let periods: Vec<u8> = types.types.iter().map(|t| t.period).collect();
+        let full_group = BoardGroup::of(puzzle, &types);
+        let hinted: Vec<usize> = puzzle.hints.iter().map(|h| h.tile).collect();
+
+        let mode = if full_group.order() == 1 {
+            SymmetryMode::None
+        } else if !options.symmetry {
+            SymmetryMode::Off
+        } else {
+            // A tile that occurs once, looks different in every rotation and
+            // is not hinted. Prefer a corner tile when there is a border:
+            // fixing its rotation pins it to one corner.
+            let border = puzzle.border;
+            let candidates: Vec<usize> = (0..types.types.len())
+                .filter(|&t| {
+                    let ty = &types.types[t];
+                    ty.members.len() == 1 && ty.period == 4 && !hinted.contains(&ty.members[0])
+                })
+                .collect();
+            let border_sides = |t: usize| {
+                border.map_or(0, |b| {
+                    types.types[t]
+                        .marks
+                        .sides
+                        .iter()
+                        .filter(|&&m| m == b)
+                        .count()
+                })
+            };
+            match candidates
+                .iter()
+                .copied()
+                .max_by_key(|&t| (border_sides(t), usize::MAX - t))
+            {
+                Some(breaker) => SymmetryMode::Breaker { breaker },
+                None => SymmetryMode::PostCheck,
+            }
+        };
+
+        // One rotation per orbit for the breaker: the group adds its turns to
+        // the breaker's rotation, so any `step` consecutive rotations (step =
+        // the smallest non-zero turn) hold one member of each orbit. Choose
+        // the window that pins the breaker to a single cell if one does (a
+        // corner tile on a bordered square board), and then place it there
+        // first, like a hint: the other corners are never tried there.
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let scan = order::cells(order, rows, cols);
+        let mut breaker_rots: Vec<u8> = Vec::new();
+        let mut forced_breaker: Option<(usize, u8)> = None;
+        if let SymmetryMode::Breaker { breaker } = mode {
+            let step = full_group
+                .turns
+                .iter()
+                .copied()
+                .filter(|&q| q > 0)
+                .min()
+                .unwrap_or(4);
+            let marks = types.types[breaker].marks;
+            let mut best: Option<(usize, u8)> = None; // (scan position, window start)
+            for start in 0..4u8 {
+                let window: Vec<u8> = (0..step).map(|i| (start + i) % 4).collect();
+                let cells_fitting: Vec<usize> = (0..rows * cols)
+                    .filter(|&cell| {
+                        let frame = frame_sides(cell, rows, cols);
+                        window
+                            .iter()
+                            .any(|&r| fits_frame(&marks.rotated(r), frame, puzzle.border))
+                    })
+                    .collect();
+                if let [only] = cells_fitting[..] {
+                    let at = scan.iter().position(|&c| c == only).unwrap_or(usize::MAX);
+                    if best.is_none_or(|(b, _)| at < b) {
+                        best = Some((at, start));
+                    }
+                }
+            }
+            let start = best.map_or(0, |(_, s)| s);
+            breaker_rots = (0..step).map(|i| (start + i) % 4).collect();
+            if let Some((at, _)) = best {
+                let cell = scan[at];
+                let frame = frame_sides(cell, rows, cols);
+                let rot = breaker_rots
+                    .iter()
+                    .copied()
+                    .find(|&r| fits_frame(&marks.rotated(r), frame, puzzle.border))
+                    .expect("the window fits this cell");
+                forced_breaker = Some((cell, rot));
+            }
+        }
+
+        // Hints first (and the pinned breaker), then the other cells in scan order.
+        let mut cells: Vec<usize> = puzzle.hints.iter().map(|h| h.row * cols + h.col).collect();
+        let mut hint_tile: Vec<Option<usize>> = puzzle.hints.iter().map(|h| Some(h.tile)).collect();
+        let mut forced: Vec<Option<(usize, u8)>> = puzzle
+            .hints
+            .iter()
+            .map(|h| {
+                Some((
+                    types.type_of[h.tile],
+                    types.visible_rotation(h.tile, h.rotation),
+                ))
+            })
+            .collect();
+        if let (Some((cell, rot)), SymmetryMode::Breaker { breaker }) = (forced_breaker, mode) {
+            cells.push(cell);
+            hint_tile.push(None);
+            forced.push(Some((breaker, rot)));
+        }
+        for c in scan {
+            if !cells.contains(&c) {
+                cells.push(c);
+                hint_tile.push(None);
+                forced.push(None);
+            }
+        }
+        let mut depth_of = vec![usize::MAX; rows * cols];
+        for (d, &c) in cells.iter().enumerate() {
+            depth_of[c] = d;
+        }
+
+        let k = puzzle.marks.len() as u64;
+        let mut builder = TableBuilder {
+            puzzle,
+            types: &types,
+            mode,
+            breaker_rots: &breaker_rots,
+            entries: Vec::new(),
+            offsets: Vec::new(),
+            memo: HashMap::new(),
+        };
+        let mut steps = Vec::with_capacity(cells.len());
+        for (d, &cell) in cells.iter().enumerate() {
+            let (r, c) = (cell / cols, cell % cols);
+            let neighbour = |side: usize| -> Option<usize> {
+                match side {
+                    NORTH => (r > 0).then(|| cell - cols),
+                    EAST => (c + 1 < cols).then(|| cell + 1),
+                    SOUTH => (r + 1 < rows).then(|| cell + cols),
+                    _ => (c > 0).then(|| cell - 1),
+                }
+            };
+            let mut frame = [false; 4];
+            let mut links = Vec::new();
+            for side in [NORTH, EAST, SOUTH, WEST] {
+                match neighbour(side) {
+                    None => frame[side] = true,
+                    Some(nc) if depth_of[nc] < d => links.push(Link {
+                        depth: depth_of[nc] as u16,
+                        side: ((side + 2) % 4) as u8,
+                        own: side as u8,
+                    }),
+                    Some(_) => {}
+                }
+            }
+            // Index by as many known sides as keep the table small; check the rest.
+            let mut n_keys = 0;
+            let mut size = 1u64;
+            while n_keys < links.len() && size.saturating_mul(k.max(1)) <= MAX_TABLE {
+                size *= k.max(1);
+                n_keys += 1;
+            }
+            let forced = forced[d];
+            let key_sides: Vec<u8> = links[..n_keys].iter().map(|l| l.own).collect();
+            let table = builder.table(&key_sides, frame, forced);
+            let mut step = Step {
+                table,
+                n_keys: n_keys as u8,
+                n_checks: (links.len() - n_keys) as u8,
+                ..Step::default()
+            };
+            let mut stride = 1u32;
+            for (i, l) in links[..n_keys].iter().enumerate() {
+                step.keys[i] = *l;
+                step.strides[i] = stride;
+                stride = stride.saturating_mul(k as u32);
+            }
+            for (i, l) in links[n_keys..].iter().enumerate() {
+                step.checks[i] = *l;
+            }
+            steps.push(step);
+        }
+        let (entries, offsets) = (builder.entries, builder.offsets);
+
+        // Hinted copies are consumed by their hint positions like any other.
+        let avail: Vec<u16> = types.types.iter().map(|t| t.members.len() as u16).collect();
+        let free_members = types
+            .types
+            .iter()
+            .map(|t| {
+                t.members
+                    .iter()
+                    .copied()
+                    .filter(|m| !hinted.contains(m))
+                    .collect()
+            })
+            .collect();
+        let multiplier = types.raw_multiplier();
+        Prepared {
+            puzzle: puzzle.clone(),
+            types,
+            order,
+            options,
+            cells,
+            steps,
+            entries,
+            offsets,
+            avail,
+            periods,
+            hint_tile,
+            free_members,
+            group: full_group,
+            mode,
+            pinned: forced_breaker.map(|(cell, _)| cell),
+            multiplier,
+        }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The scan order used (never `Auto`).
+    pub fn order(&self) -> ScanOrder {
+        self.order
+    }
+
+    /// The options the puzzle was prepared with.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// How symmetry is handled.
+    pub fn symmetry_mode(&self) -> SymmetryMode {
+        self.mode
+    }
+
+    /// The cell the symmetry breaker is pinned to, when its allowed
+    /// rotations leave it one cell (a corner tile on a bordered square board).
+    pub fn pinned_breaker(&self) -> Option<usize> {
+        self.pinned
+    }
+
+    /// The board's symmetry group (rotations that keep shape and hints).
+    pub fn group(&self) -> &BoardGroup {
+        &self.group
+    }
+
+    /// The tile types.
+    pub fn types(&self) -> &TileTypes {
+        &self.types
+    }
+
+    /// Raw solutions per distinct solution.
+    pub fn raw_multiplier(&self) -> u128 {
+        self.multiplier
+    }
+
+    /// Cells in the order they are filled (hints first).
+    pub fn cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    /// Number of table entries (pre-rotated candidates) over all tables.
+    pub fn table_entries(&self) -> usize {
+        self.entries.len()
+    }
+}
+
+/// What makes two positions share a table: indexed sides, frame sides, and
+/// the entry a hint forces.
+type TableKey = (Vec<u8>, [bool; 4], Option<(usize, u8)>);
+
+struct TableBuilder<'a> {
+    puzzle: &'a Puzzle,
+    types: &'a TileTypes,
+    mode: SymmetryMode,
+    breaker_rots: &'a [u8],
+    entries: Vec<Entry>,
+    offsets: Vec<u32>,
+    memo: HashMap<TableKey, u32>,
+}
+
+impl TableBuilder<'_> {
+    /// The table for a position whose `key_sides` are indexed, whose `frame`
+    /// sides face the board's edge, and which may be forced to one entry.
+    fn table(&mut self, key_sides: &[u8], frame: [bool; 4], forced: Option<(usize, u8)>) -> u32 {
+        let memo_key = (key_sides.to_vec(), frame, forced);
+        if let Some(&t) = self.memo.get(&memo_key) {
+            return t;
+        }
+        let k = self.puzzle.marks.len().max(1);
+        let border = self.puzzle.border;
+        let marks = &self.puzzle.marks;
+        let mut candidates: Vec<(usize, Entry)> = Vec::new();
+        for (ty, t) in self.types.types.iter().enumerate() {
+            for rot in 0..t.period {
+                if let Some(f) = forced {
+                    if f != (ty, rot) {
+                        continue;
+                    }
+                }
+                if let SymmetryMode::Breaker { breaker } = self.mode {
+                    if ty == breaker && !self.breaker_rots.contains(&rot) {
+                        continue;
+                    }
+                }
+                let shown = t.marks.rotated(rot);
+                if !fits_frame(&shown, frame, border) {
+                    continue;
+                }
+                let mut key = 0usize;
+                let mut stride = 1usize;
+                for &s in key_sides {
+                    key += shown[s as usize] as usize * stride;
+                    stride *= k;
+                }
+                let req = std::array::from_fn(|s| marks.partner(shown[s]));
+                candidates.push((
+                    key,
+                    Entry {
+                        ty: ty as u16,
+                        rot,
+                        shown,
+                        req,
+                    },
+                ));
+            }
+        }
+        let buckets = k.pow(key_sides.len() as u32);
+        let base = self.offsets.len() as u32;
+        let mut counts = vec![0u32; buckets + 1];
+        for (key, _) in &candidates {
+            counts[key + 1] += 1;
+        }
+        let start = self.entries.len() as u32;
+        let mut acc = start;
+        for c in counts.iter_mut() {
+            acc += *c;
+            *c = acc;
+        }
+        // counts[i] is now the end of bucket i-1 = start of bucket i.
+        let mut fill: Vec<u32> = counts.clone();
+        self.entries
+            .resize(self.entries.len() + candidates.len(), Entry::default());
+        for (key, e) in candidates {
+            self.entries[fill[key] as usize] = e;
+            fill[key] += 1;
+        }
+        self.offsets.extend_from_slice(&counts);
+        self.memo.insert(memo_key, base);
+        base
+    }
+}
+
+/// Which sides of `cell` face the edge of the board.
+fn frame_sides(cell: usize, rows: usize, cols: usize) -> [bool; 4] {
+    let (r, c) = (cell / cols, cell % cols);
+    [r == 0, c + 1 == cols, r + 1 == rows, c == 0]
+}
+
+/// Whether marks `shown` respect the border rule at a cell whose `frame`
+/// sides face the edge: the border mark out, and nowhere else.
+fn fits_frame(shown: &[MarkId; 4], frame: [bool; 4], border: Option<MarkId>) -> bool {
+    (0..4).all(|s| match (border, frame[s]) {
+        (Some(b), true) => shown[s] == b,
+        (Some(b), false) => shown[s] != b,
+        (None, _) => true,
+    })
+}
+
+/// Picks the order whose search tree random probes estimate to be smallest.
+fn auto_order(puzzle: &Puzzle, options: Options) -> Prepared {
+    const PROBES: u64 = 256;
+    let mut best: Option<(f64, Prepared)> = None;
+    for order in ScanOrder::CONCRETE {
+        let prep = Arc::new(Prepared::with_order(puzzle, options, order));
+        let mut solver = Solver::new(Arc::clone(&prep));
+        let mut rng = SplitMix64::new(0x005e_ed0f_ed6e);
+        let size = match estimate(&mut solver, PROBES, &mut rng) {
+            Ok(est) => est.nodes.mean,
+            Err(_) => f64::INFINITY,
+        };
+        drop(solver);
+        let prep = Arc::try_unwrap(prep).expect("no other owner");
+        if best.as_ref().is_none_or(|(b, _)| size < *b) {
+            best = Some((size, prep));
+        }
+    }
+    let (_, mut prep) = best.expect("at least one order");
+    prep.options = options;
+    prep
+}
+
+/// Why the inner loop returned.
+enum Stop {
+    /// A complete assembly is placed.
+    Leaf,
+    /// The placement budget between polls is spent.
+    Budget,
+    /// The subtree is exhausted.
+    Exhausted,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    cur: u32,
+    end: u32,
+    start: u32,
+}
+
+/// A search over one prepared puzzle; one per thread.
+#[derive(Debug)]
+pub struct Solver {
+    prep: Arc<Prepared>,
+    avail: Vec<u16>,
+    chosen: Vec<u32>,
+    frames: Vec<Frame>,
+    counts: Vec<u64>,
+    placements: Vec<Placement>,
+    scratch: Vec<(usize, u8)>,
+    next_copy: Vec<usize>,
+}
+
+impl Solver {
+    /// A solver for a prepared puzzle.
+    pub fn new(prep: Arc<Prepared>) -> Solver {
+        let n = prep.cells.len();
+        Solver {
+            avail: prep.avail.clone(),
+            chosen: vec![0; n],
+            frames: vec![Frame::default(); n],
+            counts: vec![0; n + 1],
+            placements: vec![
+                Placement {
+                    tile: 0,
+                    rotation: 0
+                };
+                n
+            ],
+            scratch: vec![(0, 0); n],
+            next_copy: vec![0; prep.types.types.len()],
+            prep,
+        }
+    }
+
+    /// The prepared puzzle.
+    pub fn prepared(&self) -> &Arc<Prepared> {
+        &self.prep
+    }
+
+    fn reset(&mut self) {
+        self.avail.copy_from_slice(&self.prep.avail);
+    }
+
+    /// Sets up the candidate range of depth `d` from the neighbours placed.
+    #[inline(always)]
+    fn open(&mut self, d: usize) {
+        let prep = &*self.prep;
+        let step = &prep.steps[d];
+        let mut key = 0u32;
+        for i in 0..step.n_keys as usize {
+            let l = step.keys[i];
+            let e = &prep.entries[self.chosen[l.depth as usize] as usize];
+            key += e.req[l.side as usize] as u32 * step.strides[i];
+        }
+        let at = (step.table + key) as usize;
+        let (lo, hi) = (prep.offsets[at], prep.offsets[at + 1]);
+        self.frames[d] = Frame {
+            cur: lo,
+            end: hi,
+            start: lo,
+        };
+    }
+
+    /// The next entry at depth `d` whose tile is available and whose
+    /// unindexed sides fit, advancing the cursor past it.
+    #[inline(always)]
+    fn next_valid(&mut self, d: usize) -> Option<u32> {
+        let prep = &*self.prep;
+        let step = &prep.steps[d];
+        let frame = &mut self.frames[d];
+        while frame.cur < frame.end {
+            let i = frame.cur;
+            frame.cur += 1;
+            let e = &prep.entries[i as usize];
+            if self.avail[e.ty as usize] == 0 {
+                continue;
+            }
+            let mut ok = true;
+            for c in &step.checks[..step.n_checks as usize] {
+                let other = &prep.entries[self.chosen[c.depth as usize] as usize];
+                if e.shown[c.own as usize] != other.req[c.side as usize] {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    #[inline(always)]
+    fn place(&mut self, d: usize, entry: u32) {
+        self.chosen[d] = entry;
+        let ty = self.prep.entries[entry as usize].ty as usize;
+        self.avail[ty] -= 1;
+    }
+
+    #[inline(always)]
+    fn unplace(&mut self, d: usize) {
+        let ty = self.prep.entries[self.chosen[d] as usize].ty as usize;
+        self.avail[ty] += 1;
+    }
+
+    /// Replays `path` from the root, leaving its tiles placed.
+    fn descend(&mut self, path: &[u32]) -> Result<(), NoSuchNode> {
+        self.reset();
+        let n = self.prep.cells.len();
+        let missing = || NoSuchNode {
+            path: path.to_vec(),
+        };
+        if path.len() > n {
+            return Err(missing());
+        }
+        for (d, &k) in path.iter().enumerate() {
+            self.open(d);
+            let mut seen = 0;
+            let pick = loop {
+                match self.next_valid(d) {
+                    Some(e) if seen == k => break Some(e),
+                    Some(_) => seen += 1,
+                    None => break None,
+                }
+            };
+            match pick {
+                Some(e) => self.place(d, e),
+                None => return Err(missing()),
+            }
+        }
+        Ok(())
+    }
+
+    /// The weight of the complete assembly now placed, and whether it is
+    /// reported at all (post-check rejects non-canonical members).
+    fn leaf_weight(&mut self) -> Weight {
+        let prep = &*self.prep;
+        let g = prep.group.order() as u128;
+        let m = prep.multiplier;
+        match prep.mode {
+            SymmetryMode::None => Weight {
+                raw: m,
+                distinct: 1,
+                unique: 1,
+            },
+            SymmetryMode::Breaker { .. } => Weight {
+                raw: m.saturating_mul(g),
+                distinct: g,
+                unique: 1,
+            },
+            SymmetryMode::PostCheck | SymmetryMode::Off => {
+                for (d, &cell) in prep.cells.iter().enumerate() {
+                    let e = &prep.entries[self.chosen[d] as usize];
+                    self.scratch[cell] = (e.ty as usize, e.rot);
+                }
+                let (canonical, fixed) = prep.group.canonical(&self.scratch, &prep.periods);
+                if prep.mode == SymmetryMode::Off {
+                    Weight {
+                        raw: m,
+                        distinct: 1,
+                        unique: canonical as u128,
+                    }
+                } else if canonical {
+                    let distinct = g / fixed.max(1) as u128;
+                    Weight {
+                        raw: m.saturating_mul(distinct),
+                        distinct,
+                        unique: 1,
+                    }
+                } else {
+                    Weight::default()
+                }
+            }
+        }
+    }
+
+    /// Writes the placed assembly into `self.placements` (row-major), giving
+    /// hinted tiles their cells and other copies of a type in scan order.
+    fn fill_placements(&mut self) {
+        let prep = &*self.prep;
+        self.next_copy.iter_mut().for_each(|x| *x = 0);
+        for (d, &cell) in prep.cells.iter().enumerate() {
+            let e = &prep.entries[self.chosen[d] as usize];
+            let ty = e.ty as usize;
+            let tile = match prep.hint_tile[d] {
+                Some(t) => t,
+                None => {
+                    let members = &prep.free_members[ty];
+                    let t = members[self.next_copy[ty]];
+                    self.next_copy[ty] += 1;
+                    t
+                }
+            };
+            let period = prep.periods[ty];
+            let rotation = (e.rot + period - prep.types.offset[tile]) % period;
+            self.placements[cell] = Placement {
+                tile: tile as u16,
+                rotation,
+            };
+        }
+    }
+
+    fn report(&mut self, sink: &mut dyn Sink<[Placement]>) -> ControlFlow<()> {
+        let w = self.leaf_weight();
+        if w.is_zero() {
+            return ControlFlow::Continue(());
+        }
+        self.fill_placements();
+        sink.solution(&self.placements, w)
+    }
+
+    fn position(&self, base: usize, depth: usize) -> f64 {
+        fraction_of(
+            (base..=depth.min(self.frames.len().saturating_sub(1))).map(|d| {
+                let f = self.frames[d];
+                (
+                    f.cur.saturating_sub(f.start).saturating_sub(1),
+                    f.end - f.start,
+                )
+            }),
+        )
+    }
+
+    /// The search loop below `base` (the tiles of depths < base are placed).
+    fn run(
+        &mut self,
+        base: usize,
+        sink: &mut dyn Sink<[Placement]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        let n = self.prep.cells.len();
+        self.counts[base] += 1;
+        if base == n {
+            return self.report(sink);
+        }
+        let mut d = base;
+        self.open(d);
+        loop {
+            let (stop, placed) = self.advance(base, &mut d, POLL_EVERY);
+            match stop {
+                Stop::Leaf => {
+                    if self.report(sink).is_break() {
+                        let _ = ticker.poll(placed, || 0.0);
+                        return ControlFlow::Break(());
+                    }
+                    self.unplace(d);
+                    if ticker.poll(placed, || self.position(base, d)).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                Stop::Budget => {
+                    if ticker.poll(placed, || self.position(base, d)).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                Stop::Exhausted => {
+                    let _ = ticker.poll(placed, || 1.0);
+                    return ControlFlow::Continue(());
+                }
+            }
+        }
+    }
+
+    /// The inner loop: places and backtracks until a complete assembly is
+    /// placed (its last tile at depth `*d`), `budget` placements are made, or
+    /// the subtree under `base` is exhausted. Works on local slices so that
+    /// the cursor of the current depth stays in registers.
+    #[inline(never)]
+    fn advance(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
+        let Solver {
+            prep,
+            avail,
+            chosen,
+            frames,
+            counts,
+            ..
+        } = self;
+        let prep = &**prep;
+        let (entries, offsets, steps) = (&prep.entries[..], &prep.offsets[..], &prep.steps[..]);
+        let n = steps.len();
+        let mut depth = *d;
+        let mut placed: u32 = 0;
+        let mut cur = frames[depth].cur;
+        let mut end = frames[depth].end;
+        loop {
+            'scan: while cur < end {
+                let index = cur;
+                cur += 1;
+                let e = &entries[index as usize];
+                let ty = e.ty as usize;
+                if avail[ty] == 0 {
+                    continue;
+                }
+                let step = &steps[depth];
+                for c in &step.checks[..step.n_checks as usize] {
+                    let other = &entries[chosen[c.depth as usize] as usize];
+                    if e.shown[c.own as usize] != other.req[c.side as usize] {
+                        continue 'scan;
+                    }
+                }
+                // Place it.
+                frames[depth].cur = cur;
+                chosen[depth] = index;
+                avail[ty] -= 1;
+                counts[depth + 1] += 1;
+                placed += 1;
+                if depth + 1 == n {
+                    *d = depth;
+                    return (Stop::Leaf, placed as u64);
+                }
+                depth += 1;
+                let step = &steps[depth];
+                let mut key = step.table;
+                for i in 0..step.n_keys as usize {
+                    let l = step.keys[i];
+                    let e = &entries[chosen[l.depth as usize] as usize];
+                    key += e.req[l.side as usize] as u32 * step.strides[i];
+                }
+                cur = offsets[key as usize];
+                end = offsets[key as usize + 1];
+                frames[depth] = Frame {
+                    cur,
+                    end,
+                    start: cur,
+                };
+                if placed == budget {
+                    *d = depth;
+                    return (Stop::Budget, placed as u64);
+                }
+            }
+            // Every candidate at this depth is tried: back up one level.
+            frames[depth].cur = cur;
+            if depth == base {
+                *d = depth;
+                return (Stop::Exhausted, placed as u64);
+            }
+            depth -= 1;
+            let ty = entries[chosen[depth] as usize].ty as usize;
+            avail[ty] += 1;
+            cur = frames[depth].cur;
+            end = frames[depth].end;
+        }
+    }
+
+    fn flush(&mut self, stats: &mut NodeStats) {
+        stats.add_profile(0, &self.counts);
+        self.counts.iter_mut().for_each(|c| *c = 0);
+    }
+}
+
+impl Tree for Solver {
+    type Solution = [Placement];
+
+    fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+        self.descend(path)?;
+        let d = path.len();
+        if d == self.prep.cells.len() {
+            return Ok(NodeKind::Solution(self.leaf_weight()));
+        }
+        self.open(d);
+        let mut children = 0;
+        while self.next_valid(d).is_some() {
+            children += 1;
+        }
+        Ok(if children == 0 {
+            NodeKind::DeadEnd
+        } else {
+            NodeKind::Inner(children)
+        })
+    }
+
+    fn explore(
+        &mut self,
+        path: &[u32],
+        sink: &mut dyn Sink<[Placement]>,
+        ticker: &mut Ticker<'_>,
+        stats: &mut NodeStats,
+    ) -> Result<ControlFlow<()>, NoSuchNode> {
+        self.descend(path)?;
+        let flow = self.run(path.len(), sink, ticker);
+        self.flush(stats);
+        Ok(flow)
+    }
+
+    fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+        self.reset();
+        let n = self.prep.cells.len();
+        let mut degrees = Vec::new();
+        let mut options = Vec::new();
+        for d in 0..n {
+            self.open(d);
+            options.clear();
+            while let Some(e) = self.next_valid(d) {
+                options.push(e);
+            }
+            if options.is_empty() {
+                return Ok(Probe {
+                    degrees,
+                    leaf: NodeKind::DeadEnd,
+                });
+            }
+            degrees.push(options.len() as u32);
+            let k = pick(options.len() as u32) as usize;
+            self.place(d, options[k.min(options.len() - 1)]);
+        }
+        Ok(Probe {
+            degrees,
+            leaf: NodeKind::Solution(self.leaf_weight()),
+        })
+    }
+}

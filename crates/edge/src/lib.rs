@@ -1,0 +1,49 @@
+//! Edge-matching puzzles: square tiles with a mark on each side, laid on a
+//! board so that every shared side matches.
+//!
+//! Impuzzable, Scramble Squares and Das verflixte Hunde-Spiel match
+//! *complementary* marks (`+3` fits `-3`, a dog's head fits its tail);
+//! Eternity II and most computer-made puzzles match *equal* colours and have a
+//! border colour that must face the frame. Both are one model here
+//! ([`model`]), read from TOML or the plain formats in the wild ([`parse`]),
+//! searched by one engine ([`engine`]) that implements the shared
+//! [`jigsolve_search::Tree`] contract, and checked by an independent
+//! verifier ([`verify`]).
+//!
+//! ```
+//! use jigsolve_edge::{parse, Options, Prepared, Solver};
+//! use jigsolve_search::{run, Control, RunConfig};
+//! use std::sync::Arc;
+//!
+//! let text = r#"
+//! rows = 1
+//! cols = 2
+//! tiles = ["+1 +2 -1 +1", "+1 -2 -1 -1"]
+//! "#;
+//! let puzzle = parse::parse(text, "two.toml", None).unwrap();
+//! let prepared = Arc::new(Prepared::new(&puzzle, Options::default()));
+//! let report = run(
+//!     || Solver::new(Arc::clone(&prepared)),
+//!     &RunConfig { want_solutions: false, ..RunConfig::default() },
+//!     &Control::new(),
+//!     |_, _| std::ops::ControlFlow::Continue(()),
+//! )
+//! .unwrap();
+//! assert!(report.complete);
+//! assert_eq!(report.counts.raw, Some(2)); // the pair, and the pair turned half round
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod engine;
+pub mod generate;
+pub mod model;
+pub mod order;
+pub mod parse;
+pub mod symmetry;
+pub mod verify;
+
+pub use engine::{Options, Placement, Prepared, Solver, SymmetryMode};
+pub use model::{Hint, Marks, Matching, Puzzle, Tile};
+pub use order::ScanOrder;
+pub use verify::{verify, VerifyError};

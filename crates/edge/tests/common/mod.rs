@@ -1,0 +1,64 @@
+//! Helpers shared by the edge tests: solve a puzzle, verify every solution.
+
+#![allow(dead_code)]
+
+use jigsolve_edge::{verify, Options, Placement, Prepared, Puzzle, ScanOrder, Solver};
+use jigsolve_search::{run, Control, Report, RunConfig};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Reads a puzzle file relative to the repository root.
+pub fn load(path: &str) -> Puzzle {
+    let full = root().join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    jigsolve_edge::parse::parse(&text, path, None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Solves `puzzle`, verifies every solution independently, and returns the
+/// report and the solutions.
+pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<Vec<Placement>>) {
+    let prep = Arc::new(Prepared::new(puzzle, options));
+    let mut found = Vec::new();
+    let report = run(
+        || Solver::new(Arc::clone(&prep)),
+        &RunConfig {
+            threads,
+            shard: None,
+            want_solutions: true,
+        },
+        &Control::new(),
+        |s: &[Placement], _| {
+            if let Err(e) = verify(puzzle, s) {
+                panic!(
+                    "{}: engine produced a wrong solution: {e}\n{s:?}",
+                    puzzle.name
+                );
+            }
+            found.push(s.to_vec());
+            ControlFlow::Continue(())
+        },
+    )
+    .expect("paths are valid");
+    assert!(report.complete);
+    (report, found)
+}
+
+/// (raw, distinct, unique) of a complete search.
+pub fn counts(report: &Report) -> (u128, u128, u128) {
+    (
+        report.counts.raw.unwrap(),
+        report.counts.distinct.unwrap(),
+        report.counts.unique.unwrap(),
+    )
+}
+
+/// Every concrete scan order.
+pub fn orders() -> [ScanOrder; 3] {
+    ScanOrder::CONCRETE
+}
