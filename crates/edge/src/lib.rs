@@ -18,7 +18,7 @@
 //! let text = r#"
 //! rows = 1
 //! cols = 2
-//! tiles = ["+1 +2 -1 +1", "+1 -2 -1 -1"]
+//! tiles = ["+1 +2 -1 +3", "-4 -1 +4 -2"]
 //! "#;
 //! let puzzle = parse::parse(text, "two.toml", None).unwrap();
 //! let prepared = Arc::new(Prepared::new(&puzzle, Options::default()));
@@ -30,7 +30,10 @@
 //! )
 //! .unwrap();
 //! assert!(report.complete);
-//! assert_eq!(report.counts.raw, Some(2)); // the pair, and the pair turned half round
+//! // Tile 1's +2 or +1 can meet tile 2's -2 or -1, with either tile on the
+//! // left: four raw solutions, two when the board's half turn is removed.
+//! assert_eq!(report.counts.raw, Some(4));
+//! assert_eq!(report.counts.unique, Some(2));
 //! ```
 
 #![warn(missing_docs)]
