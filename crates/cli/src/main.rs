@@ -6,16 +6,18 @@
 //! search was complete and found none, 2 bad input or another error, 3 a
 //! time or node limit stopped the search, 130 interrupted.
 
+mod args;
 mod catalog;
 mod family;
 mod solve;
 mod source;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, Parser, Subcommand};
+use args::SolveArgs;
+use clap::{Parser, Subcommand};
 use serde_json::Value;
-use solve::{exit, Common};
-use source::{Family, InputError};
+use solve::exit;
+use source::InputError;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -54,42 +56,6 @@ enum Command {
         #[arg(long)]
         format: Option<String>,
     },
-}
-
-#[derive(Args)]
-struct SolveArgs {
-    /// The puzzle: a file or a catalog name.
-    puzzle: String,
-    /// Count the solutions without listing them.
-    #[arg(long)]
-    count: bool,
-    /// Stop after listing N solutions.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    limit: Option<u64>,
-    /// Print JSON Lines: one object per solution, then a summary object.
-    #[arg(long)]
-    json: bool,
-    /// Add the number of nodes at each depth of the search tree to the summary.
-    #[arg(long)]
-    stats: bool,
-    /// Worker threads (default: every core).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    threads: usize,
-    /// Stop after this many seconds (counts are then partial; exit code 3).
-    #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
-    /// Stop after about this many nodes (counts are then partial; exit code 3).
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
-    /// The file's format when it cannot be told from the file: toml, wh (a `W H` line then four numbers per tile), hints (a hint count, hints, then tiles).
-    #[arg(long, value_name = "FORMAT")]
-    format: Option<String>,
-    /// List every distinct solution instead of one per symmetry class (counts are the same).
-    #[arg(long)]
-    no_symmetry: bool,
-    /// Edge matching: the cell order: auto, rows, frame or spiral.
-    #[arg(long, value_name = "ORDER")]
-    order: Option<String>,
 }
 
 fn main() -> ExitCode {
@@ -150,17 +116,6 @@ fn show(name: &str) -> Result<u8> {
 }
 
 fn solve_command(args: &SolveArgs) -> Result<u8> {
-    let source = source::read(&args.puzzle)?;
-    let family = source::family_of(&source, args.format.as_deref())?;
-    let common = Common {
-        count: args.count,
-        limit: args.limit,
-        json: args.json,
-        stats: args.stats,
-        threads: args.threads,
-        time_limit: args.time_limit,
-        node_limit: args.node_limit,
-    };
     if let Some(t) = args.time_limit {
         if !(t >= 0.0 && t.is_finite()) {
             bail!(InputError(format!(
@@ -168,16 +123,15 @@ fn solve_command(args: &SolveArgs) -> Result<u8> {
             )));
         }
     }
-    match family {
-        Family::Edge => {
-            let puzzle = family::edge::load(&source, args.format.as_deref())?;
-            let edge_args = family::edge::EdgeArgs {
-                order: args.order.clone(),
-                no_symmetry: args.no_symmetry,
-            };
-            family::edge::solve(&puzzle, &common, &edge_args)
-        }
-    }
+    let source = source::read(&args.puzzle)?;
+    let puzzle = family::load(&source, args.format.as_deref())?;
+    family::reject_option(
+        puzzle.name(),
+        "--order",
+        args.order.is_some() && puzzle.family() != source::Family::Edge,
+        "edge-matching",
+    )?;
+    puzzle.solve(args)
 }
 
 /// Checks every solution in `solution_path` against the puzzle. Exit 0 when
@@ -185,7 +139,7 @@ fn solve_command(args: &SolveArgs) -> Result<u8> {
 /// files cannot be read.
 fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) -> Result<u8> {
     let source = source::read(puzzle_spec)?;
-    let family = source::family_of(&source, format)?;
+    let puzzle = family::load(&source, format)?;
     let text = if solution_path == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
@@ -198,9 +152,6 @@ fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) 
             )))
         })?;
         source::text_of(solution_path, bytes)?
-    };
-    let edge_puzzle = match family {
-        Family::Edge => family::edge::load(&source, format)?,
     };
     let mut checked = 0;
     for (i, line) in text.lines().enumerate() {
@@ -225,10 +176,7 @@ fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) 
                 .clone(),
             _ => value.get("solution").cloned().unwrap_or(value),
         };
-        let checked_ok = match family {
-            Family::Edge => family::edge::verify(&edge_puzzle, &record),
-        };
-        if let Err(why) = checked_ok {
+        if let Err(why) = puzzle.verify(&record) {
             eprintln!(
                 "{solution_path}:{line_no}: not a solution of {}: {why}",
                 source.label

@@ -1,6 +1,8 @@
 //! Edge matching on the command line.
 
-use crate::solve::{execute, Common, Described};
+use crate::args::SolveArgs;
+use crate::family::Loaded;
+use crate::solve::{execute, Described};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, Result};
 use jigsolve_edge::verify::GridRecord;
@@ -8,8 +10,11 @@ use jigsolve_edge::{parse, Options, Placement, Prepared, Puzzle, ScanOrder, Solv
 use serde_json::{json, Value};
 use std::sync::Arc;
 
+/// An edge-matching puzzle on the command line.
+pub struct EdgePuzzle(pub Puzzle);
+
 /// Reads an edge-matching puzzle.
-pub fn load(source: &Source, format: Option<&str>) -> Result<Puzzle> {
+pub fn load(source: &Source, format: Option<&str>) -> Result<EdgePuzzle> {
     let format = match format {
         None => None,
         Some(f) => Some(
@@ -18,20 +23,30 @@ pub fn load(source: &Source, format: Option<&str>) -> Result<Puzzle> {
         ),
     };
     parse::parse(&source.text, &source.label, format)
+        .map(EdgePuzzle)
         .map_err(|e| anyhow!(InputError(e.to_string())))
 }
 
-/// The edge-matching options of `solve`.
-#[derive(Clone, Debug, Default)]
-pub struct EdgeArgs {
-    /// `--order`.
-    pub order: Option<String>,
-    /// `--no-symmetry`.
-    pub no_symmetry: bool,
+impl Loaded for EdgePuzzle {
+    fn family(&self) -> Family {
+        Family::Edge
+    }
+
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    fn solve(&self, args: &SolveArgs) -> Result<u8> {
+        solve(&self.0, args)
+    }
+
+    fn verify(&self, record: &Value) -> Result<(), String> {
+        verify(&self.0, record)
+    }
 }
 
 /// Parses `--order`.
-pub fn order(args: &EdgeArgs) -> Result<ScanOrder> {
+pub fn order(args: &SolveArgs) -> Result<ScanOrder> {
     match &args.order {
         None => Ok(ScanOrder::Auto),
         Some(o) => o
@@ -41,7 +56,7 @@ pub fn order(args: &EdgeArgs) -> Result<ScanOrder> {
 }
 
 /// Prepares the engine for `puzzle`.
-pub fn prepare(puzzle: &Puzzle, args: &EdgeArgs) -> Result<Arc<Prepared>> {
+pub fn prepare(puzzle: &Puzzle, args: &SolveArgs) -> Result<Arc<Prepared>> {
     let options = Options {
         order: order(args)?,
         symmetry: !args.no_symmetry,
@@ -117,13 +132,13 @@ pub fn describe(prep: &Prepared) -> Described {
     }
 }
 
-/// Solves `puzzle` and prints as `common` says; returns the exit code.
-pub fn solve(puzzle: &Puzzle, common: &Common, args: &EdgeArgs) -> Result<u8> {
+/// Solves `puzzle` and prints as `args` say; returns the exit code.
+pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
     let prep = prepare(puzzle, args)?;
     let described = describe(&prep);
     execute(
         || Solver::new(Arc::clone(&prep)),
-        common,
+        &args.common(),
         &described,
         |s: &[Placement]| jigsolve_render::edge::solution_text(puzzle, s),
         |s: &[Placement]| solution_json(puzzle, s),

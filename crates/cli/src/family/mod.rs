@@ -1,21 +1,45 @@
-//! One module per puzzle family: load, solve, verify, describe.
+//! The puzzle families as the command line sees them.
 //!
-//! Each family module turns the shared command-line options into its
-//! library's options and hands the search to [`crate::solve::execute`].
+//! Each family module reads its puzzles into a type that implements
+//! [`Loaded`]; everything else in the binary works through that trait. To
+//! add a family: a module here, a variant of [`Family`], and one arm in
+//! [`load`] (and in [`crate::source::family_of`] for detection).
 
 pub mod edge;
 
-use crate::source::{InputError, Source};
+use crate::args::SolveArgs;
+use crate::source::{Family, InputError, Source};
 use anyhow::{bail, Result};
+use serde_json::Value;
 
-/// Rejects a family-specific flag given to a puzzle of another family, so
+/// A puzzle read from a file or the catalog, of any family.
+pub trait Loaded {
+    /// Its family.
+    fn family(&self) -> Family;
+
+    /// Its name.
+    fn name(&self) -> &str;
+
+    /// Solves it and prints as `args` says; returns the exit code.
+    fn solve(&self, args: &SolveArgs) -> Result<u8>;
+
+    /// Checks one solution record (the `solution` object of a JSON line).
+    fn verify(&self, record: &Value) -> Result<(), String>;
+}
+
+/// Reads `source` as a puzzle of its family.
+pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
+    match crate::source::family_of(source, format)? {
+        Family::Edge => Ok(Box::new(edge::load(source, format)?)),
+    }
+}
+
+/// Rejects a family-specific option given to a puzzle of another family, so
 /// that nothing a user asked for is silently dropped.
-#[allow(dead_code)] // used once a second family lands
-pub fn reject_flag(source: &Source, flag: &str, given: bool, family: &str) -> Result<()> {
+pub fn reject_option(name: &str, option: &str, given: bool, family: &str) -> Result<()> {
     if given {
         bail!(InputError(format!(
-            "{flag} applies to {family} puzzles only, and {} is not one",
-            source.label
+            "{option} applies to {family} puzzles only, and {name} is not one"
         )));
     }
     Ok(())
