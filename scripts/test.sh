@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs every test of jigsolve on a fresh machine: installs what the tests
+# need that cargo does not fetch itself, then the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cargo test --workspace --release --locked "$@"
