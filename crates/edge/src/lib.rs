@@ -8,7 +8,7 @@
 //! ([`model`]), read from TOML or the plain formats in the wild ([`parse`]),
 //! searched by one engine ([`engine`]) that implements the shared
 //! [`jigsolve_search::Tree`] contract, and checked by an independent
-//! verifier ([`verify`]).
+//! verifier ([`mod@verify`]).
 //!
 //! ```
 //! use jigsolve_edge::{parse, Options, Prepared, Solver};

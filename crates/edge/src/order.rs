@@ -7,7 +7,7 @@
 //! puzzles) the frame first is better by orders of magnitude, because the
 //! frame tiles are few and strongly constrained. [`ScanOrder::Auto`] lets the
 //! engine choose by estimating the size of each order's search tree with
-//! random probes (see [`crate::Solver::auto_order`]).
+//! random probes (see [`crate::Prepared::new`]).
 
 use std::fmt;
 use std::str::FromStr;
