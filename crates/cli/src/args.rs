@@ -37,6 +37,9 @@ pub struct SolveArgs {
     /// List every distinct solution instead of one per symmetry class (the counts are the same).
     #[arg(long)]
     pub no_symmetry: bool,
+    /// With --limit: search in one fixed order instead of randomized restarts.
+    #[arg(long)]
+    pub no_restarts: bool,
     /// Edge matching only: the cell order: auto, rows, frame or spiral.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<String>,

@@ -3,7 +3,7 @@
 
 use crate::source::Family;
 use anyhow::{Context, Result};
-use jigsolve_search::{run, Control, Report, RunConfig, StopReason, Tree, Weight};
+use jigsolve_search::{run, Control, NoSuchNode, Report, RunConfig, StopReason, Tree, Weight};
 use serde_json::{json, Map, Value};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -84,65 +84,80 @@ impl Common {
     }
 }
 
-/// Runs the search built by `make`, prints each solution with `text` or
-/// `json` as the options say, then the summary; returns the exit code.
-pub fn execute<T, M>(
-    make: M,
-    common: &Common,
-    described: &Described,
-    text: impl Fn(&T::Solution) -> String,
-    to_json: impl Fn(&T::Solution) -> Value,
-) -> Result<u8>
+/// A search strategy: given the control and a consumer of solutions, runs
+/// and reports.
+pub type Search<'a, S> = Box<
+    dyn FnOnce(
+            &Control,
+            &mut dyn FnMut(&S, Weight) -> ControlFlow<()>,
+        ) -> Result<Report, NoSuchNode>
+        + 'a,
+>;
+
+/// The plain strategy: the whole tree (or what the limits allow) on
+/// `common.threads` threads, cut into subtrees.
+pub fn whole_tree<'a, T, M>(make: M, common: &Common) -> Search<'a, T::Solution>
 where
-    T: Tree,
-    M: Fn() -> T + Sync,
+    T: Tree + 'a,
+    M: Fn() -> T + Sync + 'a,
     <T::Solution as ToOwned>::Owned: Send,
 {
+    let config = RunConfig {
+        threads: common.thread_count(),
+        shard: None,
+        // A limit needs to see solutions even when they are not printed.
+        want_solutions: !common.count || common.limit.is_some(),
+    };
+    Box::new(move |control, consumer| run(make, &config, control, consumer))
+}
+
+/// Runs `search`, prints each solution with `text` or `json` as the options
+/// say, then the summary; returns the exit code.
+pub fn execute<S: ?Sized>(
+    search: Search<'_, S>,
+    common: &Common,
+    described: &Described,
+    text: impl Fn(&S) -> String,
+    to_json: impl Fn(&S) -> Value,
+) -> Result<u8> {
     let control = common.control();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut listed = 0u64;
     let mut write_error: Option<io::Error> = None;
-    let config = RunConfig {
-        threads: common.thread_count(),
-        shard: None,
-        want_solutions: !common.count,
+    let mut consumer = |solution: &S, weight: Weight| {
+        listed += 1;
+        let written = if common.count {
+            Ok(())
+        } else if common.json {
+            let mut line = Map::new();
+            line.insert("type".into(), json!("solution"));
+            line.insert("family".into(), json!(described.family.as_str()));
+            line.insert("puzzle".into(), json!(described.puzzle));
+            line.insert("index".into(), json!(listed));
+            line.insert("weight".into(), weight_json(weight));
+            line.insert("solution".into(), to_json(solution));
+            writeln!(out, "{}", Value::Object(line))
+        } else {
+            writeln!(
+                out,
+                "solution {listed} (stands for {} raw, {} distinct)\n{}",
+                weight.raw,
+                weight.distinct,
+                text(solution)
+            )
+        };
+        if let Err(e) = written {
+            write_error = Some(e);
+            return ControlFlow::Break(());
+        }
+        if common.limit.is_some_and(|n| listed >= n) {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     };
-    let report = run(
-        make,
-        &config,
-        &control,
-        |solution: &T::Solution, weight: Weight| {
-            listed += 1;
-            let written = if common.json {
-                let mut line = Map::new();
-                line.insert("type".into(), json!("solution"));
-                line.insert("family".into(), json!(described.family.as_str()));
-                line.insert("puzzle".into(), json!(described.puzzle));
-                line.insert("index".into(), json!(listed));
-                line.insert("weight".into(), weight_json(weight));
-                line.insert("solution".into(), to_json(solution));
-                writeln!(out, "{}", Value::Object(line))
-            } else {
-                writeln!(
-                    out,
-                    "solution {listed} (stands for {} raw, {} distinct)\n{}",
-                    weight.raw,
-                    weight.distinct,
-                    text(solution)
-                )
-            };
-            if let Err(e) = written {
-                write_error = Some(e);
-                return ControlFlow::Break(());
-            }
-            if common.limit.is_some_and(|n| listed >= n) {
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        },
-    )
-    .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let report = search(&control, &mut consumer)
+        .context("the search tree was cut at a path that does not exist (a bug)")?;
 
     if let Some(e) = write_error {
         if e.kind() == io::ErrorKind::BrokenPipe {
@@ -173,7 +188,11 @@ pub fn exit_code(report: &Report) -> u8 {
 }
 
 fn weight_json(w: Weight) -> Value {
-    json!({ "raw": w.raw, "distinct": w.distinct, "unique": w.unique })
+    json!({
+        "raw": count_json(Some(w.raw)),
+        "distinct": count_json(Some(w.distinct)),
+        "unique": count_json(Some(w.unique)),
+    })
 }
 
 /// The last JSON line: counts, nodes, time, completeness.
@@ -182,9 +201,21 @@ pub fn summary_json(report: &Report, described: &Described, stats: bool) -> Valu
     m.insert("type".into(), json!("summary"));
     m.insert("family".into(), json!(described.family.as_str()));
     m.insert("puzzle".into(), json!(described.puzzle));
-    m.insert("raw".into(), json!(report.counts.raw));
-    m.insert("distinct".into(), json!(report.counts.distinct));
-    m.insert("unique".into(), json!(report.counts.unique));
+    m.insert("raw".into(), count_json(report.counts.raw));
+    m.insert("distinct".into(), count_json(report.counts.distinct));
+    m.insert("unique".into(), count_json(report.counts.unique));
+    let overflow: Vec<&str> = [
+        ("raw", report.counts.raw),
+        ("distinct", report.counts.distinct),
+        ("unique", report.counts.unique),
+    ]
+    .iter()
+    .filter(|(_, n)| *n == Some(u128::MAX))
+    .map(|(k, _)| *k)
+    .collect();
+    if !overflow.is_empty() {
+        m.insert("overflow".into(), json!(overflow));
+    }
     m.insert("listed".into(), json!(report.reported));
     m.insert("nodes".into(), json!(report.nodes.total()));
     m.insert("placements".into(), json!(report.nodes.placements()));
@@ -197,6 +228,9 @@ pub fn summary_json(report: &Report, described: &Described, stats: bool) -> Valu
     m.insert("stopped".into(), json!(report.stopped.map(|s| s.as_str())));
     m.insert("threads".into(), json!(report.threads));
     m.insert("subtrees".into(), json!(report.subtrees));
+    if report.attempts > 0 {
+        m.insert("attempts".into(), json!(report.attempts));
+    }
     m.insert(
         "counts_mean".into(),
         json!({
@@ -216,7 +250,20 @@ pub fn summary_json(report: &Report, described: &Described, stats: bool) -> Valu
 }
 
 fn count_text(n: Option<u128>) -> String {
-    n.map_or_else(|| "-".to_string(), group_digits)
+    match n {
+        None => "-".to_string(),
+        Some(u128::MAX) => "over 2^128".to_string(),
+        Some(n) => group_digits(n),
+    }
+}
+
+/// A count for JSON: saturated counts (2^128 and more) are `null`, with the
+/// kind listed under `"overflow"`.
+fn count_json(n: Option<u128>) -> Value {
+    match n {
+        Some(u128::MAX) | None => Value::Null,
+        Some(n) => json!(n),
+    }
 }
 
 /// 1234567 -> "1,234,567".
@@ -273,11 +320,20 @@ pub fn summary_text(report: &Report, described: &Described, stats: bool) -> Stri
     }
     let secs = report.elapsed.as_secs_f64();
     s.push_str(&format!(
-        "  nodes    {} in {secs:.3} s ({} nodes/s, {} thread{})\n",
+        "  nodes    {} in {secs:.3} s ({} nodes/s, {} thread{}{})\n",
         group_digits(report.nodes.total() as u128),
         group_digits(report.nodes_per_second().round() as u128),
         report.threads,
         if report.threads == 1 { "" } else { "s" },
+        if report.attempts > 0 {
+            format!(
+                ", {} attempt{}",
+                report.attempts,
+                if report.attempts == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        },
     ));
     for (k, v) in &described.extras {
         let v = match v {

@@ -17,7 +17,14 @@ fn main() {
     let text = std::fs::read_to_string(path).expect("read");
     let puzzle = jigsolve_edge::parse::parse(&text, path, None).expect("parse");
     let t0 = Instant::now();
-    let prep = Arc::new(Prepared::new(&puzzle, Options { order, symmetry }));
+    let prep = Arc::new(Prepared::new(
+        &puzzle,
+        Options {
+            order,
+            symmetry,
+            ..Options::default()
+        },
+    ));
     let prep_time = t0.elapsed();
     let report = run(
         || Solver::new(Arc::clone(&prep)),

@@ -44,6 +44,11 @@ pub struct Options {
     /// orbit). When false every distinct solution is reported; unique counts
     /// are still computed, by checking each solution against its images.
     pub symmetry: bool,
+    /// Shuffle the candidates that share a table bucket with this seed (0:
+    /// keep them in tile order). Different seeds explore the same tree in a
+    /// different order: the counts are the same, the time to the first
+    /// solution is not.
+    pub seed: u64,
 }
 
 impl Default for Options {
@@ -51,6 +56,7 @@ impl Default for Options {
         Options {
             order: ScanOrder::Auto,
             symmetry: true,
+            seed: 0,
         }
     }
 }
@@ -278,6 +284,7 @@ impl Prepared {
             types: &types,
             mode,
             breaker_rots: &breaker_rots,
+            seed: options.seed,
             entries: Vec::new(),
             offsets: Vec::new(),
             memo: HashMap::new(),
@@ -348,7 +355,7 @@ impl Prepared {
                     .collect()
             })
             .collect();
-        let multiplier = types.raw_multiplier();
+        let multiplier = types.raw_multiplier(&hinted);
         Prepared {
             puzzle: puzzle.clone(),
             types,
@@ -430,6 +437,7 @@ struct TableBuilder<'a> {
     types: &'a TileTypes,
     mode: SymmetryMode,
     breaker_rots: &'a [u8],
+    seed: u64,
     entries: Vec<Entry>,
     offsets: Vec<u32>,
     memo: HashMap<TableKey, u32>,
@@ -494,6 +502,13 @@ impl TableBuilder<'_> {
             *c = acc;
         }
         // counts[i] is now the end of bucket i-1 = start of bucket i.
+        if self.seed != 0 {
+            let mut rng = SplitMix64::new(self.seed ^ u64::from(base).wrapping_mul(0x9E37_79B9));
+            for i in (1..candidates.len()).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                candidates.swap(i, j);
+            }
+        }
         let mut fill: Vec<u32> = counts.clone();
         self.entries
             .resize(self.entries.len() + candidates.len(), Entry::default());
@@ -523,25 +538,36 @@ fn fits_frame(shown: &[MarkId; 4], frame: [bool; 4], border: Option<MarkId>) -> 
     })
 }
 
+/// The concrete scan orders with the size of their search trees as random
+/// probes estimate it (Knuth's estimator, a fixed seed), smallest first.
+pub fn rank_orders(puzzle: &Puzzle, options: Options) -> Vec<(ScanOrder, f64)> {
+    let mut ranked: Vec<(ScanOrder, f64)> = ScanOrder::CONCRETE
+        .iter()
+        .map(|&order| {
+            (
+                order,
+                estimated_size(Prepared::with_order(puzzle, options, order)),
+            )
+        })
+        .collect();
+    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+    ranked
+}
+
+fn estimated_size(prep: Prepared) -> f64 {
+    const PROBES: u64 = 256;
+    let mut solver = Solver::new(Arc::new(prep));
+    let mut rng = SplitMix64::new(0x005e_ed0f_ed6e);
+    match estimate(&mut solver, PROBES, &mut rng) {
+        Ok(est) => est.nodes.mean,
+        Err(_) => f64::INFINITY,
+    }
+}
+
 /// Picks the order whose search tree random probes estimate to be smallest.
 fn auto_order(puzzle: &Puzzle, options: Options) -> Prepared {
-    const PROBES: u64 = 256;
-    let mut best: Option<(f64, Prepared)> = None;
-    for order in ScanOrder::CONCRETE {
-        let prep = Arc::new(Prepared::with_order(puzzle, options, order));
-        let mut solver = Solver::new(Arc::clone(&prep));
-        let mut rng = SplitMix64::new(0x005e_ed0f_ed6e);
-        let size = match estimate(&mut solver, PROBES, &mut rng) {
-            Ok(est) => est.nodes.mean,
-            Err(_) => f64::INFINITY,
-        };
-        drop(solver);
-        let prep = Arc::try_unwrap(prep).expect("no other owner");
-        if best.as_ref().is_none_or(|(b, _)| size < *b) {
-            best = Some((size, prep));
-        }
-    }
-    let (_, mut prep) = best.expect("at least one order");
+    let (best, _) = rank_orders(puzzle, options)[0];
+    let mut prep = Prepared::with_order(puzzle, options, best);
     prep.options = options;
     prep
 }

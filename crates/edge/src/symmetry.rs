@@ -76,13 +76,16 @@ impl TileTypes {
         }
     }
 
-    /// Raw solutions per distinct one: ∏ over types of m! (copies told apart)
-    /// times ∏ over tiles of their look-alike rotations.
-    pub fn raw_multiplier(&self) -> u128 {
+    /// Raw solutions per distinct one: ∏ over types of f! where f is the
+    /// number of copies not pinned by a hint (free copies can be told apart
+    /// and swapped; a hint names its tile), times ∏ over tiles of their
+    /// look-alike rotations.
+    pub fn raw_multiplier(&self, hinted: &[usize]) -> u128 {
         let mut m: u128 = 1;
         for t in &self.types {
             let copies = t.members.len() as u128;
-            for k in 1..=copies {
+            let free = t.members.iter().filter(|x| !hinted.contains(x)).count() as u128;
+            for k in 1..=free {
                 m = m.saturating_mul(k);
             }
             let alike = (4 / t.period) as u128;

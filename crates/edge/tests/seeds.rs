@@ -9,7 +9,15 @@ fn check(path: &str, expected: (u128, u128, u128)) {
     let puzzle = load(path);
     for order in orders() {
         for symmetry in [true, false] {
-            let (report, solutions) = solve(&puzzle, Options { order, symmetry }, 1);
+            let (report, solutions) = solve(
+                &puzzle,
+                Options {
+                    order,
+                    symmetry,
+                    ..Options::default()
+                },
+                1,
+            );
             assert_eq!(
                 counts(&report),
                 expected,

@@ -236,6 +236,12 @@ pub struct Ticker<'c> {
     control: &'c Control,
     slot: Option<Arc<AtomicU64>>,
     span: f64,
+    /// Nodes this ticker may still publish before it stops its search (a
+    /// restart's budget); `None` for no budget.
+    budget: Option<u64>,
+    /// A flag that stops this ticker's search without stopping the control
+    /// (another restart finished the tree).
+    abort: Option<&'c AtomicBool>,
 }
 
 impl<'c> Ticker<'c> {
@@ -245,7 +251,27 @@ impl<'c> Ticker<'c> {
             control,
             slot: control.register_slot(),
             span: 1.0,
+            budget: None,
+            abort: None,
         }
+    }
+
+    /// Stops the search after about `nodes` more nodes, without stopping the
+    /// control: one attempt of a restart schedule.
+    pub fn with_budget(mut self, nodes: u64) -> Ticker<'c> {
+        self.budget = Some(nodes);
+        self
+    }
+
+    /// Stops the search when `flag` is set, without stopping the control.
+    pub fn with_abort(mut self, flag: &'c AtomicBool) -> Ticker<'c> {
+        self.abort = Some(flag);
+        self
+    }
+
+    /// True when the budget given by [`with_budget`](Ticker::with_budget) is spent.
+    pub fn budget_spent(&self) -> bool {
+        self.budget == Some(0)
     }
 
     /// The control this ticker reports to.
@@ -278,6 +304,15 @@ impl<'c> Ticker<'c> {
         position: impl FnOnce() -> f64,
     ) -> std::ops::ControlFlow<()> {
         let total = self.control.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        if let Some(left) = &mut self.budget {
+            *left = left.saturating_sub(nodes);
+            if *left == 0 {
+                return std::ops::ControlFlow::Break(());
+            }
+        }
+        if self.abort.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return std::ops::ControlFlow::Break(());
+        }
         if let Some(slot) = &self.slot {
             let within = position().clamp(0.0, 1.0);
             slot.store((within * self.span).to_bits(), Ordering::Relaxed);
@@ -319,6 +354,17 @@ mod tests {
         assert_eq!(ticker.poll(50, || 0.0), ControlFlow::Break(()));
         assert_eq!(control.stop_reason(), Some(StopReason::NodeLimit));
         assert!(control.is_stopped());
+    }
+
+    #[test]
+    fn a_budget_stops_the_ticker_but_not_the_control() {
+        let control = Control::new();
+        let mut ticker = Ticker::new(&control).with_budget(100);
+        assert!(ticker.poll(60, || 0.0).is_continue());
+        assert!(!ticker.budget_spent());
+        assert!(ticker.poll(60, || 0.0).is_break());
+        assert!(ticker.budget_spent());
+        assert!(!control.is_stopped());
     }
 
     #[test]

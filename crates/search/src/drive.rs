@@ -268,6 +268,7 @@ where
         stopped,
         subtrees: subtree_count.max(1),
         threads,
+        attempts: 0,
     })
 }
 

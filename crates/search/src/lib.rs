@@ -30,11 +30,13 @@ mod control;
 mod count;
 pub mod drive;
 pub mod estimate;
+pub mod restart;
 mod stats;
 mod tree;
 
 pub use control::{fraction_of, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
 pub use drive::{run, RunConfig, Shard};
+pub use restart::run_restarts;
 pub use stats::{NodeStats, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};

@@ -77,6 +77,8 @@ pub struct Report {
     pub subtrees: usize,
     /// How many worker threads ran.
     pub threads: usize,
+    /// Attempts made by a restart schedule (0 when the tree was searched once).
+    pub attempts: u64,
 }
 
 impl Report {

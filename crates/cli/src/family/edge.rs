@@ -2,11 +2,12 @@
 
 use crate::args::SolveArgs;
 use crate::family::Loaded;
-use crate::solve::{execute, Described};
+use crate::solve::{execute, whole_tree, Described};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, Result};
 use jigsolve_edge::verify::GridRecord;
 use jigsolve_edge::{parse, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode};
+use jigsolve_search::run_restarts;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -60,6 +61,7 @@ pub fn prepare(puzzle: &Puzzle, args: &SolveArgs) -> Result<Arc<Prepared>> {
     let options = Options {
         order: order(args)?,
         symmetry: !args.no_symmetry,
+        ..Options::default()
     };
     Ok(Arc::new(Prepared::new(puzzle, options)))
 }
@@ -132,13 +134,60 @@ pub fn describe(prep: &Prepared) -> Described {
     }
 }
 
+/// Nodes in the first attempt of a restart schedule.
+const RESTART_BASE: u64 = 1 << 16;
+
 /// Solves `puzzle` and prints as `args` say; returns the exit code.
+///
+/// With `--limit` (and not `--no-restarts`) the search looks for solutions
+/// with randomized restarts: attempt k shuffles the candidates with seed k
+/// and alternates between the two scan orders with the smallest estimated
+/// trees (or uses the order given), within Luby budgets of 2^16 nodes.
 pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
+    let common = args.common();
     let prep = prepare(puzzle, args)?;
-    let described = describe(&prep);
+    let mut described = describe(&prep);
+    let search = if args.limit.is_some() && !args.no_restarts {
+        let orders: Vec<ScanOrder> = match order(args)? {
+            ScanOrder::Auto => {
+                let ranked = jigsolve_edge::engine::rank_orders(puzzle, prep.options());
+                ranked.into_iter().take(2).map(|(o, _)| o).collect()
+            }
+            fixed => vec![fixed],
+        };
+        let names: Vec<&str> = orders.iter().map(|o| o.as_str()).collect();
+        described.extras[0] = ("order", json!(names.join(" and ")));
+        described.extras.push((
+            "strategy",
+            json!(format!(
+                "randomized restarts (Luby budgets of {RESTART_BASE} nodes, candidates shuffled per attempt; --no-restarts for one fixed order)"
+            )),
+        ));
+        let base_options = prep.options();
+        let threads = common.thread_count();
+        let make = move |k: u64| {
+            let options = Options {
+                order: orders[(k as usize) % orders.len()],
+                seed: k,
+                ..base_options
+            };
+            Solver::new(Arc::new(Prepared::new(puzzle, options)))
+        };
+        Box::new(
+            move |control: &jigsolve_search::Control,
+                  consumer: &mut dyn FnMut(
+                &[Placement],
+                jigsolve_search::Weight,
+            ) -> std::ops::ControlFlow<()>| {
+                run_restarts(make, RESTART_BASE, threads, control, consumer)
+            },
+        ) as crate::solve::Search<'_, [Placement]>
+    } else {
+        whole_tree(move || Solver::new(Arc::clone(&prep)), &common)
+    };
     execute(
-        || Solver::new(Arc::clone(&prep)),
-        &args.common(),
+        search,
+        &common,
         &described,
         |s: &[Placement]| jigsolve_render::edge::solution_text(puzzle, s),
         |s: &[Placement]| solution_json(puzzle, s),
