@@ -131,7 +131,7 @@ pub enum Problem {
         found: String,
     },
     /// The board size cannot be read off the tiles.
-    #[error("cannot tell the board size from {tiles} tiles: {why}")]
+    #[error("cannot tell the board size from {tiles} tile{}: {why}", if *tiles == 1 { "" } else { "s" })]
     BoardSize {
         /// Tiles in the file.
         tiles: usize,
