@@ -1,7 +1,26 @@
-//! The options of `jigsolve solve`, shared by every family.
+//! Command-line options shared by the commands that search.
 
 use crate::solve::Common;
+use crate::source::InputError;
+use anyhow::{bail, Result};
 use clap::Args;
+use jigsolve_search::Shard;
+use std::path::PathBuf;
+
+/// Options that choose the puzzle's format and shape its search tree. Every
+/// shard of a split must use the same ones.
+#[derive(Args, Clone, Debug, Default)]
+pub struct EngineArgs {
+    /// The file's format when it cannot be told from the file: toml; for edge matching also wh (a `W H` line, then four numbers per tile) and hints (a hint count, the hints, then the tiles).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// List every distinct solution instead of one per symmetry class (the counts are the same).
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Edge matching only: the cell order: auto, rows, frame or spiral.
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<String>,
+}
 
 /// `jigsolve solve` options. Family-specific options are marked in their
 /// help; a family rejects options that are not its own rather than
@@ -10,10 +29,12 @@ use clap::Args;
 pub struct SolveArgs {
     /// The puzzle: a file or a catalog name.
     pub puzzle: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
     /// Count the solutions without listing them.
     #[arg(long)]
     pub count: bool,
-    /// Stop after listing N solutions.
+    /// Stop after N solutions (with --count: after counting N).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Print JSON Lines: one object per solution, then a summary object.
@@ -31,24 +52,37 @@ pub struct SolveArgs {
     /// Stop after about this many nodes (counts are then partial; exit code 3).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
-    /// The file's format when it cannot be told from the file: toml; for edge matching also wh (a `W H` line, then four numbers per tile) and hints (a hint count, the hints, then the tiles).
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
-    /// List every distinct solution instead of one per symmetry class (the counts are the same).
-    #[arg(long)]
-    pub no_symmetry: bool,
     /// With --limit: search in one fixed order instead of randomized restarts.
     #[arg(long)]
     pub no_restarts: bool,
-    /// Edge matching only: the cell order: auto, rows, frame or spiral.
-    #[arg(long, value_name = "ORDER")]
-    pub order: Option<String>,
+    /// Search only share I of N (I from 0 to N-1) and write a result file for `jigsolve merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// With --shard: where to write the result (default: NAME.shard-I-of-N.json).
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Never show the progress bar (it is shown on standard error only when that is a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 impl SolveArgs {
-    /// The options every family shares.
-    pub fn common(&self) -> Common {
-        Common {
+    /// The options every family shares, checked.
+    pub fn common(&self) -> Result<Common> {
+        if let Some(t) = self.time_limit {
+            if !(t >= 0.0 && t.is_finite()) {
+                bail!(InputError(format!(
+                    "--time-limit must be a number of seconds, 0 or more (got {t})"
+                )));
+            }
+        }
+        let shard = self.shard.as_deref().map(parse_shard).transpose()?;
+        if self.output.is_some() && shard.is_none() {
+            bail!(InputError(
+                "--output names the shard result file: it goes with --shard".into()
+            ));
+        }
+        Ok(Common {
             count: self.count,
             limit: self.limit,
             json: self.json,
@@ -56,6 +90,69 @@ impl SolveArgs {
             threads: self.threads,
             time_limit: self.time_limit,
             node_limit: self.node_limit,
-        }
+            shard,
+            output: self.output.clone(),
+            progress: !self.no_progress,
+        })
     }
+}
+
+/// Parses `I/N`.
+pub fn parse_shard(text: &str) -> Result<Shard> {
+    let bad = || {
+        InputError(format!(
+            "--shard {text}: expected I/N, shard I of N with I from 0 to N-1 (for example 0/4)"
+        ))
+    };
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 {
+        bail!(InputError(format!(
+            "--shard {text}: the number of shards must be at least 1"
+        )));
+    }
+    match Shard::new(i, n) {
+        Some(s) => Ok(s),
+        None => bail!(InputError(format!(
+            "--shard {text}: shard {i} does not exist; with {n} shards they are 0 to {}",
+            n - 1
+        ))),
+    }
+}
+
+/// `jigsolve estimate` options.
+#[derive(Args, Clone, Debug)]
+pub struct EstimateArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Random probes to average.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub probes: u64,
+    /// Seed of the probes' random choices (the same seed gives the same estimate).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds of real search used to measure the node rate for the time estimate.
+    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
+    pub measure: f64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `jigsolve split` options.
+#[derive(Args, Clone, Debug)]
+pub struct SplitArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Number of shards.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: u64,
+    /// Print the plan as JSON.
+    #[arg(long)]
+    pub json: bool,
 }

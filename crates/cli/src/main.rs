@@ -9,11 +9,12 @@
 mod args;
 mod catalog;
 mod family;
+mod merge;
 mod solve;
 mod source;
 
 use anyhow::{anyhow, bail, Context, Result};
-use args::SolveArgs;
+use args::{EstimateArgs, SolveArgs, SplitArgs};
 use clap::{Parser, Subcommand};
 use serde_json::Value;
 use solve::exit;
@@ -46,6 +47,19 @@ enum Command {
     },
     /// Find the solutions of a puzzle.
     Solve(SolveArgs),
+    /// Estimate the size of a puzzle's search tree, its solutions and the time a full search takes (Knuth's random probes).
+    Estimate(EstimateArgs),
+    /// Print the commands that split a search into N shards for several machines (see `solve --shard`).
+    Split(SplitArgs),
+    /// Add up the result files of the shards of one split; list the shards that are missing or incomplete.
+    Merge {
+        /// Shard result files (written by `solve --shard`).
+        #[arg(required = true)]
+        results: Vec<std::path::PathBuf>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
     Verify {
         /// The puzzle: a file or a catalog name.
@@ -79,6 +93,19 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::List => list(),
         Command::Show { name } => show(&name),
         Command::Solve(args) => solve_command(&args),
+        Command::Estimate(args) => {
+            let source = source::read(&args.puzzle)?;
+            let puzzle = family::load(&source, args.engine.format.as_deref())?;
+            check_engine_options(puzzle.as_ref(), &args.engine)?;
+            puzzle.estimate(&args)
+        }
+        Command::Split(args) => {
+            let source = source::read(&args.puzzle)?;
+            let puzzle = family::load(&source, args.engine.format.as_deref())?;
+            check_engine_options(puzzle.as_ref(), &args.engine)?;
+            puzzle.split(&args)
+        }
+        Command::Merge { results, json } => merge::merge_command(&results, json),
         Command::Verify {
             puzzle,
             solution,
@@ -116,22 +143,21 @@ fn show(name: &str) -> Result<u8> {
 }
 
 fn solve_command(args: &SolveArgs) -> Result<u8> {
-    if let Some(t) = args.time_limit {
-        if !(t >= 0.0 && t.is_finite()) {
-            bail!(InputError(format!(
-                "--time-limit must be a number of seconds, 0 or more (got {t})"
-            )));
-        }
-    }
+    args.common()?;
     let source = source::read(&args.puzzle)?;
-    let puzzle = family::load(&source, args.format.as_deref())?;
+    let puzzle = family::load(&source, args.engine.format.as_deref())?;
+    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    puzzle.solve(args)
+}
+
+/// Rejects engine options that do not apply to the puzzle's family.
+fn check_engine_options(puzzle: &dyn family::Loaded, engine: &args::EngineArgs) -> Result<()> {
     family::reject_option(
         puzzle.name(),
         "--order",
-        args.order.is_some() && puzzle.family() != source::Family::Edge,
+        engine.order.is_some() && puzzle.family() != source::Family::Edge,
         "edge-matching",
-    )?;
-    puzzle.solve(args)
+    )
 }
 
 /// Checks every solution in `solution_path` against the puzzle. Exit 0 when

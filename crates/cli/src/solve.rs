@@ -1,12 +1,18 @@
 //! Running a search and printing what it finds: the part of `solve` that is
 //! the same for every family.
 
-use crate::source::Family;
-use anyhow::{Context, Result};
-use jigsolve_search::{run, Control, NoSuchNode, Report, RunConfig, StopReason, Tree, Weight};
+use crate::source::{Family, InputError};
+use anyhow::{anyhow, Context, Result};
+use jigsolve_search::shard::{ShardResult, FORMAT};
+use jigsolve_search::{
+    run, Control, NoSuchNode, Report, RunConfig, Shard, StopReason, Tree, Weight,
+};
 use serde_json::{json, Map, Value};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Exit codes: what a script can tell from `jigsolve solve` without parsing.
@@ -40,6 +46,12 @@ pub struct Common {
     pub time_limit: Option<f64>,
     /// Stop after about this many nodes.
     pub node_limit: Option<u64>,
+    /// Search only this share of the tree.
+    pub shard: Option<Shard>,
+    /// Where to write the shard result.
+    pub output: Option<PathBuf>,
+    /// Show a progress bar when standard error is a terminal.
+    pub progress: bool,
 }
 
 /// What the summary says about a puzzle and what its counts mean.
@@ -59,6 +71,18 @@ pub struct Described {
     pub listed_means: String,
     /// Family-specific facts for the summary (scan order, symmetry handling).
     pub extras: Vec<(&'static str, Value)>,
+    /// A hash of the puzzle's normalised content (see [`content_hash`]).
+    pub puzzle_hash: String,
+    /// The engine options that shape the search tree, for shard results.
+    pub split: String,
+}
+
+/// A stable hash of a puzzle's normalised content: SHA-256, hex, shortened
+/// to 16 bytes (collisions between puzzles are not a concern at that size).
+pub fn content_hash(normalised: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(normalised.as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Common {
@@ -73,7 +97,7 @@ impl Common {
 
     /// The control for a search with these limits.
     pub fn control(&self) -> Control {
-        let mut control = Control::new();
+        let mut control = Control::new().with_progress();
         if let Some(n) = self.node_limit {
             control = control.with_node_limit(n);
         }
@@ -86,16 +110,22 @@ impl Common {
 
 /// A search strategy: given the control and a consumer of solutions, runs
 /// and reports.
-pub type Search<'a, S> = Box<
-    dyn FnOnce(
-            &Control,
-            &mut dyn FnMut(&S, Weight) -> ControlFlow<()>,
-        ) -> Result<Report, NoSuchNode>
-        + 'a,
->;
+pub struct Search<'a, S: ?Sized> {
+    /// Runs the search.
+    #[allow(clippy::type_complexity)]
+    pub run: Box<
+        dyn FnOnce(
+                &Control,
+                &mut dyn FnMut(&S, Weight) -> ControlFlow<()>,
+            ) -> Result<Report, NoSuchNode>
+            + 'a,
+    >,
+    /// Whether the progress fraction means anything (not for restarts).
+    pub measures_fraction: bool,
+}
 
-/// The plain strategy: the whole tree (or what the limits allow) on
-/// `common.threads` threads, cut into subtrees.
+/// The plain strategy: the whole tree (or one shard of it, or what the
+/// limits allow) on `common.threads` threads, cut into subtrees.
 pub fn whole_tree<'a, T, M>(make: M, common: &Common) -> Search<'a, T::Solution>
 where
     T: Tree + 'a,
@@ -104,15 +134,95 @@ where
 {
     let config = RunConfig {
         threads: common.thread_count(),
-        shard: None,
+        shard: common.shard,
         // A limit needs to see solutions even when they are not printed.
         want_solutions: !common.count || common.limit.is_some(),
     };
-    Box::new(move |control, consumer| run(make, &config, control, consumer))
+    Search {
+        run: Box::new(move |control, consumer| run(make, &config, control, consumer)),
+        measures_fraction: true,
+    }
+}
+
+/// Installs the Ctrl-C / SIGTERM handler once per process: the first signal
+/// asks the running search to stop (it then prints what it found), a second
+/// one exits at once.
+fn watch_signals(control: &Arc<Control>) {
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+    if INSTALLED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let control = Arc::clone(control);
+    let signalled = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(move || {
+        if signalled.swap(true, Ordering::SeqCst) {
+            std::process::exit(exit::CANCELLED as i32);
+        }
+        control.cancel();
+    });
+}
+
+/// Shows nodes, solutions, rate, fraction of the tree done and an ETA on
+/// standard error until `done` is set.
+fn show_progress(control: &Control, done: &AtomicBool, fraction: bool) {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let bar = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::stderr());
+    let template = if fraction {
+        "{elapsed_precise} [{bar:30}] {percent:>3}% {msg}"
+    } else {
+        "{elapsed_precise} {spinner} {msg}"
+    };
+    if let Ok(style) = ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    // Stay quiet for short searches.
+    let mut waited = Duration::ZERO;
+    let step = Duration::from_millis(100);
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(step);
+        waited += step;
+        if waited < Duration::from_millis(500) {
+            continue;
+        }
+        let secs = control.elapsed().as_secs_f64().max(1e-9);
+        let nodes = control.nodes();
+        let mut msg = format!(
+            "{} nodes ({}/s), {} solutions",
+            group_digits(nodes as u128),
+            group_digits((nodes as f64 / secs) as u128),
+            group_digits(control.solutions() as u128)
+        );
+        if fraction {
+            let f = control.fraction_done();
+            bar.set_position((f * 10_000.0) as u64);
+            if f > 0.0 {
+                let eta = secs * (1.0 - f) / f;
+                msg.push_str(&format!(", ETA {}", human_duration(eta)));
+            }
+        }
+        bar.set_message(msg);
+        bar.tick();
+    }
+    bar.finish_and_clear();
+}
+
+/// 3725 -> "1 h 2 min".
+pub fn human_duration(secs: f64) -> String {
+    if !secs.is_finite() {
+        return "unknown".into();
+    }
+    let s = secs.round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=86_399 => format!("{} h {} min", s / 3600, (s % 3600) / 60),
+        _ => format!("{} days", s / 86_400),
+    }
 }
 
 /// Runs `search`, prints each solution with `text` or `json` as the options
-/// say, then the summary; returns the exit code.
+/// say, then the summary (and, for a shard, writes its result file);
+/// returns the exit code.
 pub fn execute<S: ?Sized>(
     search: Search<'_, S>,
     common: &Common,
@@ -120,7 +230,8 @@ pub fn execute<S: ?Sized>(
     text: impl Fn(&S) -> String,
     to_json: impl Fn(&S) -> Value,
 ) -> Result<u8> {
-    let control = common.control();
+    let control = Arc::new(common.control());
+    watch_signals(&control);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut listed = 0u64;
@@ -156,14 +267,27 @@ pub fn execute<S: ?Sized>(
         }
         ControlFlow::Continue(())
     };
-    let report = search(&control, &mut consumer)
-        .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let show = common.progress && io::stderr().is_terminal();
+    let done = AtomicBool::new(false);
+    let measures_fraction = search.measures_fraction;
+    let report = std::thread::scope(|scope| {
+        if show {
+            scope.spawn(|| show_progress(&control, &done, measures_fraction));
+        }
+        let report = (search.run)(&control, &mut consumer);
+        done.store(true, Ordering::Relaxed);
+        report
+    })
+    .context("the search tree was cut at a path that does not exist (a bug)")?;
 
     if let Some(e) = write_error {
         if e.kind() == io::ErrorKind::BrokenPipe {
             return Ok(exit::FOUND);
         }
         return Err(e).context("cannot write to standard output");
+    }
+    if let Some(shard) = common.shard {
+        write_shard_result(&report, described, shard, common.output.as_ref())?;
     }
     let summary = if common.json {
         summary_json(&report, described, common.stats).to_string() + "\n"
@@ -175,6 +299,50 @@ pub fn execute<S: ?Sized>(
         other => other.context("cannot write to standard output")?,
     }
     Ok(exit_code(&report))
+}
+
+/// Writes the result file of one shard (also when it was stopped early, so
+/// that `merge` can say it is incomplete).
+fn write_shard_result(
+    report: &Report,
+    described: &Described,
+    shard: Shard,
+    output: Option<&PathBuf>,
+) -> Result<()> {
+    let result = ShardResult {
+        format: FORMAT.into(),
+        family: described.family.as_str().into(),
+        puzzle: described.puzzle.clone(),
+        puzzle_hash: described.puzzle_hash.clone(),
+        split: described.split.clone(),
+        shards: shard.count,
+        shard: shard.index,
+        subtrees: report.subtrees,
+        counts: report.counts,
+        reported: report.reported,
+        nodes: report.nodes.total(),
+        seconds: report.elapsed.as_secs_f64(),
+        complete: report.complete,
+        stopped: report.stopped.map(|s| s.as_str().to_string()),
+    };
+    let path = output.cloned().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "{}.shard-{}-of-{}.json",
+            described.puzzle, shard.index, shard.count
+        ))
+    });
+    let text = serde_json::to_string_pretty(&result)? + "\n";
+    // Write then rename, so a killed shard leaves no half-written result.
+    let tmp = path.with_extension("json.partial");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, &path))
+        .map_err(|e| {
+            anyhow!(InputError(format!(
+                "{}: cannot write the shard result: {e}",
+                path.display()
+            )))
+        })?;
+    Ok(())
 }
 
 /// The exit code for a finished search.
@@ -201,6 +369,7 @@ pub fn summary_json(report: &Report, described: &Described, stats: bool) -> Valu
     m.insert("type".into(), json!("summary"));
     m.insert("family".into(), json!(described.family.as_str()));
     m.insert("puzzle".into(), json!(described.puzzle));
+    m.insert("puzzle_hash".into(), json!(described.puzzle_hash));
     m.insert("raw".into(), count_json(report.counts.raw));
     m.insert("distinct".into(), count_json(report.counts.distinct));
     m.insert("unique".into(), count_json(report.counts.unique));
@@ -349,6 +518,225 @@ pub fn summary_text(report: &Report, described: &Described, stats: bool) -> Stri
         }
     }
     s
+}
+
+/// `jigsolve estimate`: Knuth's random probes, and a short real search to
+/// turn the node estimate into time.
+pub fn estimate_command<T, M>(
+    make: M,
+    args: &crate::args::EstimateArgs,
+    described: &Described,
+) -> Result<u8>
+where
+    T: Tree,
+    M: Fn() -> T + Sync,
+    <T::Solution as ToOwned>::Owned: Send,
+{
+    use jigsolve_search::estimate::{estimate, SplitMix64};
+    if !(args.measure >= 0.0 && args.measure.is_finite()) {
+        return Err(anyhow!(InputError(format!(
+            "--measure must be a number of seconds, 0 or more (got {})",
+            args.measure
+        ))));
+    }
+    let mut tree = make();
+    let est = estimate(&mut tree, args.probes, &mut SplitMix64::new(args.seed))
+        .context("a probe followed a path that does not exist (a bug)")?;
+    drop(tree);
+    let control = Control::new().with_time_limit(Duration::from_secs_f64(args.measure));
+    let config = RunConfig {
+        threads: 1,
+        shard: None,
+        want_solutions: false,
+    };
+    let measured = run(make, &config, &control, |_: &T::Solution, _| {
+        ControlFlow::Continue(())
+    })
+    .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let rate = measured.nodes_per_second();
+    let seconds = if rate > 0.0 {
+        est.nodes.mean / rate
+    } else {
+        f64::NAN
+    };
+    let (n_lo, n_hi) = est.nodes.interval();
+    let (s_lo, s_hi) = est.solutions.interval();
+    if args.json {
+        let mut m = Map::new();
+        m.insert("type".into(), json!("estimate"));
+        m.insert("family".into(), json!(described.family.as_str()));
+        m.insert("puzzle".into(), json!(described.puzzle));
+        m.insert("probes".into(), json!(est.probes));
+        m.insert("seed".into(), json!(args.seed));
+        m.insert("nodes".into(), json!(est.nodes.mean));
+        m.insert("nodes_std_error".into(), json!(est.nodes.std_error));
+        m.insert("nodes_95".into(), json!([n_lo, n_hi]));
+        m.insert("solutions".into(), json!(est.solutions.mean));
+        m.insert("solutions_std_error".into(), json!(est.solutions.std_error));
+        m.insert("solutions_95".into(), json!([s_lo, s_hi]));
+        m.insert("raw_solutions".into(), json!(est.raw_solutions.mean));
+        m.insert(
+            "probes_reaching_a_solution".into(),
+            json!(est.probes_reaching_a_solution),
+        );
+        m.insert("nodes_per_depth".into(), json!(est.nodes_per_depth));
+        m.insert("measured_nodes_per_second".into(), json!(rate.round()));
+        m.insert("seconds_one_core".into(), json!(seconds));
+        if measured.complete {
+            m.insert("exact_nodes".into(), json!(measured.nodes.total()));
+            m.insert("exact_unique".into(), json!(measured.counts.unique));
+        }
+        for (k, v) in &described.extras {
+            m.insert((*k).into(), v.clone());
+        }
+        println!("{}", Value::Object(m));
+        return Ok(exit::FOUND);
+    }
+    let f = |x: f64| {
+        if x >= 1e15 {
+            format!("{x:.3e}")
+        } else {
+            group_digits(x.round() as u128)
+        }
+    };
+    let mut s = format!(
+        "{}: estimated from {} random probes (Knuth 1975; seed {})\n",
+        described.puzzle, est.probes, args.seed
+    );
+    s.push_str(&format!(
+        "  nodes      {} (95%: {} to {}; standard error {})\n",
+        f(est.nodes.mean),
+        f(n_lo),
+        f(n_hi),
+        f(est.nodes.std_error)
+    ));
+    s.push_str(&format!(
+        "  solutions  {} listed (95%: {} to {}), {} raw; {} of {} probes reached one\n",
+        f(est.solutions.mean),
+        f(s_lo),
+        f(s_hi),
+        f(est.raw_solutions.mean),
+        est.probes_reaching_a_solution,
+        est.probes
+    ));
+    s.push_str(&format!(
+        "  time       about {} on one core at {} nodes/s (measured by {:.1} s of search)\n",
+        human_duration(seconds),
+        group_digits(rate.round() as u128),
+        measured.elapsed.as_secs_f64()
+    ));
+    if measured.complete {
+        s.push_str(&format!(
+            "  exact      the measuring search finished: {} nodes, {} unique solutions\n",
+            group_digits(measured.nodes.total() as u128),
+            count_text(measured.counts.unique)
+        ));
+    }
+    for (k, v) in &described.extras {
+        let v = match v {
+            Value::String(x) => x.clone(),
+            other => other.to_string(),
+        };
+        s.push_str(&format!("  {k:<9}  {v}\n"));
+    }
+    s.push_str(
+        "  how sure   the interval assumes probes vary normally; backtrack trees are heavy-tailed, so with\n             few probes reaching deep levels the true size can lie well outside it (more --probes narrows it)\n",
+    );
+    print!("{s}");
+    Ok(exit::FOUND)
+}
+
+/// `jigsolve split`: the cut of the tree for `shards` machines, and the
+/// command each shard runs.
+pub fn split_command<T: Tree>(
+    tree: &mut T,
+    args: &crate::args::SplitArgs,
+    described: &Described,
+) -> Result<u8> {
+    use jigsolve_search::drive::{plan, Subtree, SUBTREES_PER_SHARD};
+    let shards = args.shards as usize;
+    let whole = plan(
+        tree,
+        vec![Subtree::root()],
+        shards.saturating_mul(SUBTREES_PER_SHARD),
+    )
+    .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let depth = whole
+        .subtrees
+        .iter()
+        .map(|s| s.path.len())
+        .max()
+        .unwrap_or(0);
+    let mut flags = String::new();
+    if let Some(f) = &args.engine.format {
+        flags.push_str(&format!(" --format {f}"));
+    }
+    if let Some(o) = &args.engine.order {
+        flags.push_str(&format!(" --order {o}"));
+    }
+    if args.engine.no_symmetry {
+        flags.push_str(" --no-symmetry");
+    }
+    let per: Vec<usize> = (0..shards)
+        .map(|i| {
+            whole
+                .subtrees
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| j % shards == i)
+                .count()
+        })
+        .collect();
+    let command = |i: usize| {
+        format!(
+            "jigsolve solve {}{flags} --count --shard {i}/{shards} --output {}.shard-{i}-of-{shards}.json",
+            shell_word(&args.puzzle),
+            described.puzzle
+        )
+    };
+    if args.json {
+        let plan_json = json!({
+            "type": "split",
+            "family": described.family.as_str(),
+            "puzzle": described.puzzle,
+            "puzzle_hash": described.puzzle_hash,
+            "split": described.split,
+            "shards": shards,
+            "subtrees": whole.subtrees.len(),
+            "cut_depth": depth,
+            "subtrees_per_shard": per,
+            "commands": (0..shards).map(command).collect::<Vec<_>>(),
+        });
+        println!("{plan_json}");
+        return Ok(exit::FOUND);
+    }
+    println!(
+        "# {}: {} shards; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
+        described.puzzle,
+        shards,
+        whole.subtrees.len(),
+        per.iter().min().unwrap_or(&0),
+        per.iter().max().unwrap_or(&0)
+    );
+    println!(
+        "# split: {}; merge the results with: jigsolve merge {}.shard-*-of-{shards}.json",
+        described.split, described.puzzle
+    );
+    for i in 0..shards {
+        println!("{}", command(i));
+    }
+    Ok(exit::FOUND)
+}
+
+/// Quotes a word for a POSIX shell if it needs it.
+fn shell_word(w: &str) -> String {
+    if w.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./=:".contains(c))
+    {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
 }
 
 #[cfg(test)]

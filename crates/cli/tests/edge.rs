@@ -70,8 +70,15 @@ fn catalog_puzzles_give_the_published_counts() {
             assert_eq!(code, 0);
             assert_eq!(counts(&summary), expected, "{name}");
             assert_eq!(summary["complete"], true);
-            assert_eq!(solutions.len() as u64, expected.2, "one listed per unique solution");
-            let weights: u64 = solutions.iter().map(|s| s["weight"]["raw"].as_u64().unwrap()).sum();
+            assert_eq!(
+                solutions.len() as u64,
+                expected.2,
+                "one listed per unique solution"
+            );
+            let weights: u64 = solutions
+                .iter()
+                .map(|s| s["weight"]["raw"].as_u64().unwrap())
+                .sum();
             assert_eq!(weights, expected.0, "weights add up to the raw count");
             verify_all(file, &solutions);
         }
@@ -88,7 +95,11 @@ fn no_symmetry_lists_every_distinct_solution() {
 
 #[test]
 fn owen_sets_in_the_wh_format() {
-    for (file, raw) in [("pieces_04x04.txt", 48), ("pieces_05x05.txt", 4), ("pieces_06x06.txt", 160)] {
+    for (file, raw) in [
+        ("pieces_04x04.txt", 48),
+        ("pieces_05x05.txt", 4),
+        ("pieces_06x06.txt", 160),
+    ] {
         let path = format!("data/edge/owen-set2/{file}");
         let (solutions, summary, code) = solve_json(&[&path, "--threads", "2"]);
         assert_eq!(code, 0);
@@ -100,7 +111,12 @@ fn owen_sets_in_the_wh_format() {
 #[test]
 fn every_order_gives_the_same_counts() {
     for order in ["auto", "rows", "frame", "spiral"] {
-        let (_, summary, _) = solve_json(&["data/edge/owen-set2/pieces_04x04.txt", "--count", "--order", order]);
+        let (_, summary, _) = solve_json(&[
+            "data/edge/owen-set2/pieces_04x04.txt",
+            "--count",
+            "--order",
+            order,
+        ]);
         assert_eq!(summary["raw"].as_u64(), Some(48), "{order}");
     }
 }
@@ -111,16 +127,21 @@ fn the_text_output_shows_the_grid_and_says_what_it_counted() {
         .args(["solve", "impuzzable", "--threads", "1"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("solution 1 (stands for 4 raw, 4 distinct)"))
+        .stdout(predicate::str::contains(
+            "solution 1 (stands for 4 raw, 4 distinct)",
+        ))
         .stdout(predicate::str::contains("+-------------+"))
-        .stdout(predicate::str::contains("tiles told apart, every board orientation"))
+        .stdout(predicate::str::contains(
+            "tiles told apart, every board orientation",
+        ))
         .stdout(predicate::str::contains("board rotations removed too"))
         .stdout(predicate::str::contains("complete search"));
 }
 
 #[test]
 fn limit_stops_after_n_solutions() {
-    let (solutions, summary, code) = solve_json(&["data/edge/owen-set2/pieces_04x04.txt", "--limit", "2"]);
+    let (solutions, summary, code) =
+        solve_json(&["data/edge/owen-set2/pieces_04x04.txt", "--limit", "2"]);
     assert_eq!(code, 0);
     assert_eq!(solutions.len(), 2);
     assert_eq!(summary["listed"], 2);
@@ -160,7 +181,10 @@ fn stats_give_nodes_per_depth() {
         .collect();
     assert_eq!(per_depth[0], 1, "one root");
     assert_eq!(per_depth.len(), 10, "depths 0 to 9 on a 3 x 3 board");
-    assert_eq!(per_depth.iter().sum::<u64>(), summary["nodes"].as_u64().unwrap());
+    assert_eq!(
+        per_depth.iter().sum::<u64>(),
+        summary["nodes"].as_u64().unwrap()
+    );
     jigsolve()
         .args(["solve", "impuzzable", "--stats", "--count"])
         .assert()
@@ -172,7 +196,11 @@ fn stats_give_nodes_per_depth() {
 fn a_puzzle_without_solutions_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("none.toml");
-    std::fs::write(&path, "rows = 1\ncols = 2\ntiles = [\"+1 +1 +1 +1\", \"+2 +2 +2 +2\"]\n").unwrap();
+    std::fs::write(
+        &path,
+        "rows = 1\ncols = 2\ntiles = [\"+1 +1 +1 +1\", \"+2 +2 +2 +2\"]\n",
+    )
+    .unwrap();
     let (solutions, summary, code) = solve_json(&[path.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(solutions.is_empty());
@@ -182,11 +210,18 @@ fn a_puzzle_without_solutions_exits_1() {
 
 #[test]
 fn limits_stop_early_with_exit_3() {
-    let (_, summary, code) = solve_json(&["data/edge/owen-set2/pieces_06x06.txt", "--node-limit", "1000", "--threads", "1"]);
+    let (_, summary, code) = solve_json(&[
+        "data/edge/owen-set2/pieces_06x06.txt",
+        "--node-limit",
+        "1000",
+        "--threads",
+        "1",
+    ]);
     assert_eq!(code, 3);
     assert_eq!(summary["complete"], false);
     assert_eq!(summary["stopped"], "node-limit");
-    let (_, summary, code) = solve_json(&["data/edge/owen-set2/pieces_06x06.txt", "--time-limit", "0"]);
+    let (_, summary, code) =
+        solve_json(&["data/edge/owen-set2/pieces_06x06.txt", "--time-limit", "0"]);
     assert_eq!(code, 3);
     assert_eq!(summary["stopped"], "time-limit");
 }
@@ -194,7 +229,10 @@ fn limits_stop_early_with_exit_3() {
 #[test]
 fn verify_accepts_solve_output_and_rejects_a_tampered_solution() {
     let dir = tempfile::tempdir().unwrap();
-    let out = jigsolve().args(["solve", "hunde-spiel", "--json"]).output().unwrap();
+    let out = jigsolve()
+        .args(["solve", "hunde-spiel", "--json"])
+        .output()
+        .unwrap();
     let good = dir.path().join("good.jsonl");
     std::fs::write(&good, &out.stdout).unwrap();
     jigsolve()
@@ -224,7 +262,9 @@ fn list_and_show_describe_the_catalog() {
         .assert()
         .success()
         .stdout(predicate::str::contains("impuzzable"))
-        .stdout(predicate::str::contains("published counts: raw 16, distinct 8, unique 2"));
+        .stdout(predicate::str::contains(
+            "published counts: raw 16, distinct 8, unique 2",
+        ));
     jigsolve()
         .args(["show", "impuzzable"])
         .assert()
@@ -243,10 +283,16 @@ fn rejects(name: &str, text: &[u8], needle: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    let assert = jigsolve().args(["solve", path.to_str().unwrap()]).assert().code(2);
+    let assert = jigsolve()
+        .args(["solve", path.to_str().unwrap()])
+        .assert()
+        .code(2);
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains(needle), "expected {needle:?} in {stderr:?}");
-    assert!(stderr.contains(name), "the message names the file: {stderr:?}");
+    assert!(
+        stderr.contains(name),
+        "the message names the file: {stderr:?}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
@@ -271,7 +317,8 @@ fn bad_files_get_clear_errors() {
     );
     rejects(
         "few.toml",
-        format!("{GOOD_HEAD}tiles = [\"+1 +2 -1 -2\", \"+1 +1 +1 +1\", \"-1 -1 -1 -1\"]\n").as_bytes(),
+        format!("{GOOD_HEAD}tiles = [\"+1 +2 -1 -2\", \"+1 +1 +1 +1\", \"-1 -1 -1 -1\"]\n")
+            .as_bytes(),
         "few.toml:5: 3 tiles for a 2 x 2 board: it needs exactly 4 tiles",
     );
     rejects(
@@ -284,14 +331,42 @@ fn bad_files_get_clear_errors() {
         format!("{GOOD_HEAD}tiles = [\"+1 +2 -1 -2\", \"+1 +1 +1 +1\", \"-1 -1 -1 -1\", \"+2 +2 +2 +2\"]\n\n[[hints]]\ntile = 1\nrow = 3\ncol = 1\n").as_bytes(),
         "hint.toml:7: hint 1 puts a tile at row 3, column 1, outside the 2 x 2 board",
     );
-    rejects("empty.toml", b"\n# nothing here\n\n", "empty.toml:1: the file is empty");
-    rejects("binary.toml", b"rows = 2\n\x00\x01\x02\xff", "binary.toml:2: this is a binary file");
-    rejects("latin1.toml", b"rows = 2\ncols = 2\nname = \"caf\xe9\"\n", "latin1.toml:3: this file is not UTF-8 text");
+    rejects(
+        "empty.toml",
+        b"\n# nothing here\n\n",
+        "empty.toml:1: the file is empty",
+    );
+    rejects(
+        "binary.toml",
+        b"rows = 2\n\x00\x01\x02\xff",
+        "binary.toml:2: this is a binary file",
+    );
+    rejects(
+        "latin1.toml",
+        b"rows = 2\ncols = 2\nname = \"caf\xe9\"\n",
+        "latin1.toml:3: this file is not UTF-8 text",
+    );
     rejects("syntax.toml", b"rows = 2\ncols = = 2\n", "syntax.toml:2:");
-    rejects("matching.toml", b"rows = 1\ncols = 1\nmatching = \"same\"\ntiles = [\"+1 +1 +1 +1\"]\n", "matching.toml:3: unknown matching 'same'");
-    rejects("wh.txt", b"2 2\n0 0 1 1\n0 1 1 0\n1 1 0\n1 0 0 1\n", "wh.txt:4: tile 3 has 3 marks");
-    rejects("hints.txt", b"1\n0 5 0 0\n0 0 1 1\n0 1 1 0\n1 1 0 0\n1 0 0 1\n", "hints.txt:2: hint 1 puts a tile at row 1, column 6, outside");
-    rejects("words.txt", b"2 2\n0 0 a b\n", "words.txt:2: expected a whole number, found 'a'");
+    rejects(
+        "matching.toml",
+        b"rows = 1\ncols = 1\nmatching = \"same\"\ntiles = [\"+1 +1 +1 +1\"]\n",
+        "matching.toml:3: unknown matching 'same'",
+    );
+    rejects(
+        "wh.txt",
+        b"2 2\n0 0 1 1\n0 1 1 0\n1 1 0\n1 0 0 1\n",
+        "wh.txt:4: tile 3 has 3 marks",
+    );
+    rejects(
+        "hints.txt",
+        b"1\n0 5 0 0\n0 0 1 1\n0 1 1 0\n1 1 0 0\n1 0 0 1\n",
+        "hints.txt:2: hint 1 puts a tile at row 1, column 6, outside",
+    );
+    rejects(
+        "words.txt",
+        b"2 2\n0 0 a b\n",
+        "words.txt:2: expected a whole number, found 'a'",
+    );
 }
 
 #[test]

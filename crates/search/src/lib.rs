@@ -31,6 +31,7 @@ mod count;
 pub mod drive;
 pub mod estimate;
 pub mod restart;
+pub mod shard;
 mod stats;
 mod tree;
 

@@ -1,8 +1,10 @@
 //! Edge matching on the command line.
 
-use crate::args::SolveArgs;
+use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
 use crate::family::Loaded;
-use crate::solve::{execute, whole_tree, Described};
+use crate::solve::{
+    content_hash, estimate_command, execute, split_command, whole_tree, Described, Search,
+};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, Result};
 use jigsolve_edge::verify::GridRecord;
@@ -44,10 +46,44 @@ impl Loaded for EdgePuzzle {
     fn verify(&self, record: &Value) -> Result<(), String> {
         verify(&self.0, record)
     }
+
+    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
+        let prep = prepare(&self.0, &args.engine)?;
+        let described = describe(&prep);
+        estimate_command(|| Solver::new(Arc::clone(&prep)), args, &described)
+    }
+
+    fn split(&self, args: &SplitArgs) -> Result<u8> {
+        let prep = prepare(&self.0, &args.engine)?;
+        let described = describe(&prep);
+        split_command(&mut Solver::new(Arc::clone(&prep)), args, &described)
+    }
+}
+
+/// The puzzle written out in a fixed form, whatever file it came from: what
+/// a shard result's puzzle hash is taken of.
+pub fn normalised(p: &Puzzle) -> String {
+    let mut s = format!(
+        "edge\nrows {}\ncols {}\nmatching {}\nborder {}\n",
+        p.rows,
+        p.cols,
+        p.matching.as_str(),
+        p.border.map_or("-", |b| p.marks.name(b))
+    );
+    for t in 0..p.tiles.len() {
+        s.push_str(&format!("tile {}\n", p.tile_text(t)));
+    }
+    for h in &p.hints {
+        s.push_str(&format!(
+            "hint {} {} {} {}\n",
+            h.tile, h.row, h.col, h.rotation
+        ));
+    }
+    s
 }
 
 /// Parses `--order`.
-pub fn order(args: &SolveArgs) -> Result<ScanOrder> {
+pub fn order(args: &EngineArgs) -> Result<ScanOrder> {
     match &args.order {
         None => Ok(ScanOrder::Auto),
         Some(o) => o
@@ -57,7 +93,7 @@ pub fn order(args: &SolveArgs) -> Result<ScanOrder> {
 }
 
 /// Prepares the engine for `puzzle`.
-pub fn prepare(puzzle: &Puzzle, args: &SolveArgs) -> Result<Arc<Prepared>> {
+pub fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Result<Arc<Prepared>> {
     let options = Options {
         order: order(args)?,
         symmetry: !args.no_symmetry,
@@ -94,6 +130,12 @@ pub fn describe(prep: &Prepared) -> Described {
     Described {
         family: Family::Edge,
         puzzle: puzzle.name.clone(),
+        puzzle_hash: content_hash(&normalised(puzzle)),
+        split: format!(
+            "order={} symmetry={}",
+            prep.order().as_str(),
+            if prep.options().symmetry { "on" } else { "off" }
+        ),
         raw_means: format!(
             "tiles told apart, every board orientation{}",
             if look_alike {
@@ -144,11 +186,12 @@ const RESTART_BASE: u64 = 1 << 16;
 /// and alternates between the two scan orders with the smallest estimated
 /// trees (or uses the order given), within Luby budgets of 2^16 nodes.
 pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
-    let common = args.common();
-    let prep = prepare(puzzle, args)?;
+    let common = args.common()?;
+    let prep = prepare(puzzle, &args.engine)?;
     let mut described = describe(&prep);
-    let search = if args.limit.is_some() && !args.no_restarts {
-        let orders: Vec<ScanOrder> = match order(args)? {
+    let restarts = args.limit.is_some() && !args.no_restarts && common.shard.is_none();
+    let search = if restarts {
+        let orders: Vec<ScanOrder> = match order(&args.engine)? {
             ScanOrder::Auto => {
                 let ranked = jigsolve_edge::engine::rank_orders(puzzle, prep.options());
                 ranked.into_iter().take(2).map(|(o, _)| o).collect()
@@ -173,15 +216,12 @@ pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
             };
             Solver::new(Arc::new(Prepared::new(puzzle, options)))
         };
-        Box::new(
-            move |control: &jigsolve_search::Control,
-                  consumer: &mut dyn FnMut(
-                &[Placement],
-                jigsolve_search::Weight,
-            ) -> std::ops::ControlFlow<()>| {
+        Search {
+            run: Box::new(move |control, consumer| {
                 run_restarts(make, RESTART_BASE, threads, control, consumer)
-            },
-        ) as crate::solve::Search<'_, [Placement]>
+            }),
+            measures_fraction: false,
+        }
     } else {
         whole_tree(move || Solver::new(Arc::clone(&prep)), &common)
     };

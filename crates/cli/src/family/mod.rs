@@ -7,7 +7,7 @@
 
 pub mod edge;
 
-use crate::args::SolveArgs;
+use crate::args::{EstimateArgs, SolveArgs, SplitArgs};
 use crate::source::{Family, InputError, Source};
 use anyhow::{bail, Result};
 use serde_json::Value;
@@ -25,6 +25,12 @@ pub trait Loaded {
 
     /// Checks one solution record (the `solution` object of a JSON line).
     fn verify(&self, record: &Value) -> Result<(), String>;
+
+    /// Estimates the size of the search tree by random probes and prints it.
+    fn estimate(&self, args: &EstimateArgs) -> Result<u8>;
+
+    /// Prints how the tree is cut for `args.shards` shards and each shard's command.
+    fn split(&self, args: &SplitArgs) -> Result<u8>;
 }
 
 /// Reads `source` as a puzzle of its family.

@@ -1,0 +1,117 @@
+//! `jigsolve merge`: adding up the results of a split search.
+
+use crate::solve::{exit, group_digits};
+use crate::source::{text_of, InputError};
+use anyhow::{anyhow, Result};
+use jigsolve_search::shard::{merge, ShardResult};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Reads the result files, merges them and prints the sum, or what is
+/// missing. Exit 0 when every shard is there and complete, 1 when some are
+/// missing or incomplete (they are listed, to be run again), 2 when the
+/// files cannot be read or do not belong together.
+pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
+    let mut results = Vec::with_capacity(paths.len());
+    for path in paths {
+        let label = path.display().to_string();
+        let bytes = std::fs::read(path)
+            .map_err(|e| anyhow!(InputError(format!("{label}: cannot read the file: {e}"))))?;
+        let text = text_of(&label, bytes)?;
+        let result: ShardResult = serde_json::from_str(&text).map_err(|e| {
+            anyhow!(InputError(format!(
+                "{label}:{}: not a shard result: {e}",
+                e.line().max(1)
+            )))
+        })?;
+        results.push(result);
+    }
+    let merged = merge(&results).map_err(|e| {
+        // Name files rather than positions.
+        anyhow!(InputError(format!(
+            "{e} (results are numbered in the order given: {})",
+            paths
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{} = {}", i + 1, p.display()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    })?;
+    let complete = merged.complete();
+    if as_json {
+        let value = json!({
+            "type": "merge",
+            "family": merged.family,
+            "puzzle": merged.puzzle,
+            "puzzle_hash": merged.puzzle_hash,
+            "split": merged.split,
+            "shards": merged.shards,
+            "raw": merged.counts.raw,
+            "distinct": merged.counts.distinct,
+            "unique": merged.counts.unique,
+            "listed": merged.reported,
+            "nodes": merged.nodes,
+            "seconds": merged.seconds,
+            "complete": complete,
+            "missing": merged.missing,
+            "incomplete": merged.incomplete,
+        });
+        println!("{value}");
+    } else {
+        let count = |n: Option<u128>| n.map_or("-".to_string(), group_digits);
+        println!(
+            "{}: {} of {} shards merged{}",
+            merged.puzzle,
+            merged.shards - merged.missing.len(),
+            merged.shards,
+            if complete { ", all complete" } else { "" }
+        );
+        println!("  raw       {}", count(merged.counts.raw));
+        println!("  distinct  {}", count(merged.counts.distinct));
+        println!("  unique    {}", count(merged.counts.unique));
+        println!(
+            "  nodes     {} in {:.3} s of shard time",
+            group_digits(merged.nodes as u128),
+            merged.seconds
+        );
+        if !merged.missing.is_empty() {
+            println!(
+                "  missing   shard{} {} (run again with {})",
+                if merged.missing.len() == 1 { "" } else { "s" },
+                list(&merged.missing),
+                rerun(&merged.missing, merged.shards)
+            );
+        }
+        if !merged.incomplete.is_empty() {
+            println!(
+                "  incomplete shard{} {} (stopped early; run again with {})",
+                if merged.incomplete.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
+                list(&merged.incomplete),
+                rerun(&merged.incomplete, merged.shards)
+            );
+        }
+        if !complete {
+            println!("  the counts above are partial");
+        }
+    }
+    Ok(if complete { exit::FOUND } else { exit::NONE })
+}
+
+fn rerun(v: &[usize], shards: usize) -> String {
+    v.iter()
+        .map(|i| format!("--shard {i}/{shards}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn list(v: &[usize]) -> String {
+    v.iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
