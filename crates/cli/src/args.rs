@@ -40,6 +40,9 @@ pub struct SolveArgs {
     /// Edge matching only: the cell order: auto, rows, frame or spiral.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<String>,
+    /// Polyforms only: the engine: auto, bitboard (tightest cell), bitboard-first (first empty cell), bitboard-mrv (fewest placements) or dlx (dancing links).
+    #[arg(long, value_name = "ENGINE")]
+    pub engine: Option<String>,
 }
 
 impl SolveArgs {

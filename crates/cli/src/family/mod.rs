@@ -6,6 +6,7 @@
 //! [`load`] (and in [`crate::source::family_of`] for detection).
 
 pub mod edge;
+pub mod grid;
 
 use crate::args::SolveArgs;
 use crate::source::{Family, InputError, Source};
@@ -25,12 +26,22 @@ pub trait Loaded {
 
     /// Checks one solution record (the `solution` object of a JSON line).
     fn verify(&self, record: &Value) -> Result<(), String>;
+
+    /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
+    /// families that are exact-cover problems.
+    fn export_dlx(&self) -> Result<String> {
+        bail!(InputError(format!(
+            "export --dlx applies to polyform (grid) puzzles only, and {} is not one",
+            self.name()
+        )))
+    }
 }
 
 /// Reads `source` as a puzzle of its family.
 pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
     match crate::source::family_of(source, format)? {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
+        Family::Grid => Ok(Box::new(grid::load(source, format)?)),
     }
 }
 
