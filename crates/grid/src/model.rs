@@ -189,7 +189,23 @@ pub enum ModelError {
     /// Too many piece copies for the solution format.
     #[error("{0} piece copies in all; at most 65535 are supported")]
     TooManyCopies(u64),
+    /// A board or piece too big to search.
+    #[error("{what} has {cells} cells; at most {limit} are supported")]
+    TooBig {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// Its cells.
+        cells: usize,
+        /// The limit.
+        limit: usize,
+    },
 }
+
+/// Most cells a board may have (the exact-cover matrix grows with the board
+/// times the placements; beyond this it would not fit in memory anyway).
+pub const MAX_BOARD: usize = 1 << 16;
+/// Most cells a piece may have.
+pub const MAX_PIECE: usize = 1 << 12;
 
 fn optional_note(mandatory: usize, pieces: usize) -> String {
     if mandatory == pieces {
@@ -294,6 +310,16 @@ impl Puzzle {
     ) -> Result<Puzzle, (ModelError, Place)> {
         if board.is_empty() {
             return Err((ModelError::EmptyBoard, Place::Board));
+        }
+        if board.len() > MAX_BOARD {
+            return Err((
+                ModelError::TooBig {
+                    what: "the board".into(),
+                    cells: board.len(),
+                    limit: MAX_BOARD,
+                },
+                Place::Board,
+            ));
         }
         if pieces.is_empty() {
             return Err((ModelError::NoPieces, Place::Pieces));
