@@ -30,7 +30,7 @@
 use crate::bits::Bits;
 use crate::problem::Problem;
 use crate::symmetry::{Canon, Mode, Plan};
-use jigsolve_search::{fraction_of, NoSuchNode, NodeKind, NodeStats, Sink, Ticker, Weight};
+use jigsolve_search::{fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Weight};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -203,8 +203,8 @@ impl<B: Bits> BitTables<B> {
                 }
             })
             .collect();
-        let ahead = match (&layout, choice) {
-            (Layout::Boxed(_), CellChoice::First) => problem
+        let ahead = match choice {
+            CellChoice::First => problem
                 .placements
                 .iter()
                 .map(|p| {
@@ -720,6 +720,31 @@ impl<B: Bits> BitSolver<B> {
         }
     }
 
+    /// One random walk from the root (Knuth's estimator), placing as it goes.
+    pub fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+        self.reset();
+        let mut degrees = Vec::new();
+        loop {
+            if self.is_complete() {
+                return Ok(Probe {
+                    degrees,
+                    leaf: NodeKind::Solution(self.leaf_weight()),
+                });
+            }
+            let n = self.gather() as u32;
+            if n == 0 {
+                return Ok(Probe {
+                    degrees,
+                    leaf: NodeKind::DeadEnd,
+                });
+            }
+            degrees.push(n);
+            let k = pick(n).min(n - 1) as usize;
+            let p = self.cands[self.top + k] as usize;
+            self.place(p);
+        }
+    }
+
     /// What the node at `path` is.
     pub fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
         self.descend(path)?;
@@ -775,20 +800,12 @@ fn regions_ok<B: Bits>(t: &BitTables<B>, filled: B, key: usize, mask: B, p: usiz
         return true;
     }
     let feasible = t.feasible[key];
-    let mut big = B::ZERO;
-    if let (Layout::Boxed(axes), false) = (&t.layout, t.ahead.is_empty()) {
-        // Grow the empty cells ahead of the piece towards the seeds: a seed
-        // they reach belongs to the big region and needs no flood of its own.
-        let mut reach = t.ahead[p] & empty;
-        for _ in 0..t.cap {
-            if (seeds & !reach).is_empty() {
-                return true;
-            }
-            reach = expand(axes, reach) & empty;
-        }
-        seeds &= !reach;
-        big = reach;
-    }
+    // The cells after the piece's last cell almost always belong to the big
+    // empty region: a flood that touches them stops there.
+    let mut big = match t.ahead.get(p) {
+        Some(&a) => a & empty,
+        None => B::ZERO,
+    };
     while !seeds.is_empty() {
         let s = seeds.lowest();
         let (closed, region) = match &t.layout {
