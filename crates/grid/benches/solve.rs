@@ -19,14 +19,21 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 fn load(name: &str) -> Puzzle {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../puzzles/grid/{name}.toml"));
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../puzzles/grid/{name}.toml"));
     let text = std::fs::read_to_string(&path).expect("catalog file");
     parse::parse(&text, name).expect("valid").puzzle
 }
 
 /// Counts every solution with jigsolve on one core; returns (unique, nodes).
 fn jigsolve(puzzle: &Puzzle, engine: EngineChoice) -> (u128, u64) {
-    let prep = Prepared::new(puzzle, Options { engine, ..Options::default() });
+    let prep = Prepared::new(
+        puzzle,
+        Options {
+            engine,
+            ..Options::default()
+        },
+    );
     let report = run(
         || Solver::new(&prep),
         &RunConfig {
@@ -52,7 +59,10 @@ fn dlx_crate_matrix(puzzle: &Puzzle) -> (u32, Vec<Vec<u32>>) {
     assert!(problem.types.iter().all(|t| t.lo == 1 && t.hi == 1));
     let breaker = plan.breaker();
     let reps: Vec<usize> = plan.reps.iter().map(|r| r.placement).collect();
-    assert!(plan.special_reps() == 0, "post-checked representatives are not comparable");
+    assert!(
+        plan.special_reps() == 0,
+        "post-checked representatives are not comparable"
+    );
     let options = problem
         .placements
         .iter()
@@ -69,7 +79,15 @@ fn dlx_crate_matrix(puzzle: &Puzzle) -> (u32, Vec<Vec<u32>>) {
 
 /// Counts the solutions of a matrix with the `dlx` crate.
 fn dlx_crate(items: u32, options: &[Vec<u32>]) -> u64 {
-    let mut problem = dlx::x::make_problem(items as _, 0, &options.iter().map(|o| o.iter().map(|&i| i as _).collect()).collect::<Vec<Vec<_>>>(), OptOrder::Seq);
+    let mut problem = dlx::x::make_problem(
+        items as _,
+        0,
+        &options
+            .iter()
+            .map(|o| o.iter().map(|&i| i as _).collect())
+            .collect::<Vec<Vec<_>>>(),
+        OptOrder::Seq,
+    );
     let mut solver = DlxCrateSolver::new(&mut problem);
     let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
     let mut n = 0;
@@ -84,18 +102,26 @@ fn pentominoes(c: &mut Criterion) {
     assert_eq!(jigsolve(&puzzle, EngineChoice::Auto).0, 2339);
     let mut g = c.benchmark_group("pentomino-6x10");
     g.sample_size(20).measurement_time(Duration::from_secs(6));
-    g.bench_function("jigsolve", |b| b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto))));
-    g.bench_function("jigsolve-dlx-engine", |b| b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Dlx))));
+    g.bench_function("jigsolve", |b| {
+        b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto)))
+    });
+    g.bench_function("jigsolve-dlx-engine", |b| {
+        b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Dlx)))
+    });
     let (items, options) = dlx_crate_matrix(&puzzle);
     assert_eq!(dlx_crate(items, &options), 2339);
-    g.bench_function("dlx-crate", |b| b.iter(|| black_box(dlx_crate(items, &options))));
+    g.bench_function("dlx-crate", |b| {
+        b.iter(|| black_box(dlx_crate(items, &options)))
+    });
     g.finish();
 }
 
 fn soma(c: &mut Criterion) {
     let puzzle = load("soma");
     let mut g = c.benchmark_group("soma");
-    g.bench_function("jigsolve", |b| b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto))));
+    g.bench_function("jigsolve", |b| {
+        b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto)))
+    });
     g.finish();
 }
 
@@ -103,7 +129,9 @@ fn atwood(c: &mut Criterion) {
     let puzzle = load("atwood");
     assert_eq!(jigsolve(&puzzle, EngineChoice::Auto).0, 11);
     let mut g = c.benchmark_group("atwood");
-    g.bench_function("jigsolve", |b| b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto))));
+    g.bench_function("jigsolve", |b| {
+        b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto)))
+    });
     g.finish();
 }
 
@@ -111,7 +139,9 @@ fn bedlam(c: &mut Criterion) {
     let puzzle = load("bedlam");
     let mut g = c.benchmark_group("bedlam");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
-    g.bench_function("jigsolve", |b| b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto))));
+    g.bench_function("jigsolve", |b| {
+        b.iter(|| black_box(jigsolve(&puzzle, EngineChoice::Auto)))
+    });
     g.finish();
 }
 
