@@ -32,8 +32,8 @@
 //! name = "L"
 //! copies = 2
 //! shape = """
-//! #.
-//! ##
+//! L.
+//! LL
 //! """
 //! "#;
 //! let puzzle = parse::parse(text, "l.toml").unwrap().puzzle;

@@ -1,5 +1,5 @@
 //! Counts every solution of a puzzle file on one core and prints the rate:
-//! `cargo run --release -p jigsolve-grid --example count -- FILE [ENGINE] [nosym] [cap=N]`.
+//! `cargo run --release -p jigsolve-grid --example grid-count -- FILE [ENGINE] [nosym] [cap=N]`.
 
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Solver};
 use jigsolve_search::{run, Control, RunConfig};
