@@ -20,6 +20,9 @@ pub struct EngineArgs {
     /// Edge matching only: the cell order: auto, rows, frame or spiral.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<String>,
+    /// Polyforms only: the engine: auto, bitboard (tightest cell), bitboard-first (first empty cell), bitboard-mrv (fewest placements) or dlx (dancing links).
+    #[arg(long = "engine", value_name = "ENGINE")]
+    pub engine_choice: Option<String>,
 }
 
 /// `jigsolve solve` options. Family-specific options are marked in their

@@ -60,6 +60,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a puzzle as an exact-cover problem in Knuth's DLX format (polyforms), to standard output.
+    Export {
+        /// Knuth's DLX text format (for his programs DLX1, DLX2, DLX3).
+        #[arg(long, required = true)]
+        dlx: bool,
+        /// The puzzle: a file or a catalog name.
+        puzzle: String,
+    },
     /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
     Verify {
         /// The puzzle: a file or a catalog name.
@@ -106,6 +114,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
             puzzle.split(&args)
         }
         Command::Merge { results, json } => merge::merge_command(&results, json),
+        Command::Export { dlx: _, puzzle } => export_command(&puzzle),
         Command::Verify {
             puzzle,
             solution,
@@ -116,15 +125,21 @@ fn dispatch(cli: Cli) -> Result<u8> {
 
 fn list() -> Result<u8> {
     let mut out = std::io::stdout().lock();
+    let w = catalog::ENTRIES
+        .iter()
+        .map(|e| e.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(16);
     for entry in catalog::ENTRIES {
         let title = catalog::field(entry, "title").unwrap_or_default();
         let about = catalog::field(entry, "about").unwrap_or_default();
-        writeln!(out, "{:<16} {:<8} {title}", entry.name, entry.family)?;
+        writeln!(out, "{:<w$} {:<8} {title}", entry.name, entry.family)?;
         if !about.is_empty() {
-            writeln!(out, "{:<16} {:<8} {about}", "", "")?;
+            writeln!(out, "{:<w$} {:<8} {about}", "", "")?;
         }
         if let Some(expected) = catalog::expected(entry) {
-            writeln!(out, "{:<16} {:<8} published counts: {expected}", "", "")?;
+            writeln!(out, "{:<w$} {:<8} published counts: {expected}", "", "")?;
         }
     }
     Ok(exit::FOUND)
@@ -157,7 +172,24 @@ fn check_engine_options(puzzle: &dyn family::Loaded, engine: &args::EngineArgs) 
         "--order",
         engine.order.is_some() && puzzle.family() != source::Family::Edge,
         "edge-matching",
+    )?;
+    family::reject_option(
+        puzzle.name(),
+        "--engine",
+        engine.engine_choice.is_some() && puzzle.family() != source::Family::Grid,
+        "polyform (grid)",
     )
+}
+
+/// Writes the puzzle in Knuth's DLX format to standard output.
+fn export_command(spec: &str) -> Result<u8> {
+    let source = source::read(spec)?;
+    let puzzle = family::load(&source, None)?;
+    let text = puzzle.export_dlx()?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(exit::FOUND)
 }
 
 /// Checks every solution in `solution_path` against the puzzle. Exit 0 when

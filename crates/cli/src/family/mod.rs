@@ -6,6 +6,7 @@
 //! [`load`] (and in [`crate::source::family_of`] for detection).
 
 pub mod edge;
+pub mod grid;
 
 use crate::args::{EstimateArgs, SolveArgs, SplitArgs};
 use crate::source::{Family, InputError, Source};
@@ -31,12 +32,22 @@ pub trait Loaded {
 
     /// Prints how the tree is cut for `args.shards` shards and each shard's command.
     fn split(&self, args: &SplitArgs) -> Result<u8>;
+
+    /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
+    /// families that are exact-cover problems.
+    fn export_dlx(&self) -> Result<String> {
+        bail!(InputError(format!(
+            "export --dlx applies to polyform (grid) puzzles only, and {} is not one",
+            self.name()
+        )))
+    }
 }
 
 /// Reads `source` as a puzzle of its family.
 pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
     match crate::source::family_of(source, format)? {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
+        Family::Grid => Ok(Box::new(grid::load(source, format)?)),
     }
 }
 

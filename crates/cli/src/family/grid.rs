@@ -1,0 +1,255 @@
+//! Polyforms (pieces of cells on a lattice) on the command line.
+
+use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
+use crate::family::Loaded;
+use crate::solve::{content_hash, estimate_command, execute, split_command, whole_tree, Described};
+use crate::source::{Family, InputError, Source};
+use anyhow::{anyhow, bail, Result};
+use jigsolve_grid::model::Sides;
+use jigsolve_grid::parse::{self, Parsed};
+use jigsolve_grid::verify::SolutionRecord;
+use jigsolve_grid::{EngineChoice, Lattice, Mode, Options, Prepared, Puzzle, Solver};
+use serde_json::{json, Value};
+
+/// A polyform puzzle on the command line.
+pub struct GridPuzzle(pub Parsed);
+
+/// Reads a polyform puzzle and prints its warnings (same-shape pieces,
+/// pieces that fit nowhere) to standard error.
+pub fn load(source: &Source, format: Option<&str>) -> Result<GridPuzzle> {
+    if let Some(f) = format {
+        if f != "toml" {
+            bail!(InputError(format!(
+                "--format {f} does not apply to polyform (grid) puzzles: they are TOML files"
+            )));
+        }
+    }
+    let parsed = parse::parse(&source.text, &source.label)
+        .map_err(|e| anyhow!(InputError(e.to_string())))?;
+    let problem = jigsolve_grid::Problem::new(&parsed.puzzle);
+    for w in &problem.warnings {
+        eprintln!("warning: {}", parsed.warning_text(w));
+    }
+    Ok(GridPuzzle(parsed))
+}
+
+impl Loaded for GridPuzzle {
+    fn family(&self) -> Family {
+        Family::Grid
+    }
+
+    fn name(&self) -> &str {
+        &self.0.puzzle.name
+    }
+
+    fn solve(&self, args: &SolveArgs) -> Result<u8> {
+        solve(&self.0.puzzle, args)
+    }
+
+    fn verify(&self, record: &Value) -> Result<(), String> {
+        verify(&self.0.puzzle, record)
+    }
+
+    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
+        let prep = prepare(&self.0.puzzle, &args.engine)?;
+        let described = describe(&prep);
+        estimate_command(|| Solver::new(&prep), args, &described)
+    }
+
+    fn split(&self, args: &SplitArgs) -> Result<u8> {
+        let prep = prepare(&self.0.puzzle, &args.engine)?;
+        let described = describe(&prep);
+        split_command(&mut Solver::new(&prep), args, &described)
+    }
+
+    fn export_dlx(&self) -> Result<String> {
+        Ok(jigsolve_grid::export::dlx(&jigsolve_grid::Problem::new(
+            &self.0.puzzle,
+        )))
+    }
+}
+
+/// Parses `--engine`.
+pub fn engine(args: &EngineArgs) -> Result<EngineChoice> {
+    match &args.engine_choice {
+        None => Ok(EngineChoice::Auto),
+        Some(e) => e
+            .parse()
+            .map_err(|e: jigsolve_grid::engine::UnknownEngine| anyhow!(InputError(e.to_string()))),
+    }
+}
+
+/// What the counts mean for this puzzle, and how the engine searched it.
+pub fn describe(prep: &Prepared) -> Described {
+    let problem = prep.problem();
+    let puzzle = prep.puzzle();
+    let g = problem.group.len();
+    let identical = problem.types.iter().any(|t| t.hi > 1);
+    let coloured = puzzle.board.iter().any(|s| s.1.is_some());
+    let moves = match puzzle
+        .pieces
+        .iter()
+        .map(|p| p.sides)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        s if s.len() == 1 && s.contains(&Sides::One) => "pieces turn but are never turned over",
+        s if s.len() == 1 => "pieces turn and may be turned over",
+        _ => "some pieces may be turned over, others only turn",
+    };
+    let swapped: Vec<String> = problem
+        .types
+        .iter()
+        .enumerate()
+        .filter_map(|(t, ty)| {
+            let u = problem
+                .group
+                .iter()
+                .map(|s| s.types[t] as usize)
+                .find(|&u| u != t)?;
+            (t < u).then(|| {
+                format!(
+                    "{} and {}",
+                    puzzle.pieces[ty.members[0]].name,
+                    puzzle.pieces[problem.types[u].members[0]].name
+                )
+            })
+        })
+        .collect();
+    let what = match puzzle.lattice {
+        Lattice::Square => "board",
+        Lattice::Cube => "box",
+    };
+    let mirror = if swapped.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the piece set is closed under mirroring, so a mirror image is the same solution with pieces {} swapped",
+            swapped.join(", ")
+        )
+    };
+    let unique_means = format!(
+        "{what} symmetries removed too ({g} symmetr{} keep{} the {what}{}{mirror})",
+        if g == 1 { "y" } else { "ies" },
+        if g == 1 { "s" } else { "" },
+        if coloured { " and its colours" } else { "" },
+    );
+    let plan = prep.plan();
+    let symmetry = match plan.mode {
+        Mode::None => "none to break: no motion keeps the board and the pieces".to_string(),
+        Mode::Breaker { ty } => {
+            let name = &puzzle.pieces[problem.types[ty].members[0]].name;
+            let special = plan.special_reps();
+            format!(
+                "broken in the search: piece {name} takes one placement per orbit of the {g} symmetries ({} of its {} placements){}",
+                plan.reps.len(),
+                plan.breaker_placements,
+                if special > 0 {
+                    format!(
+                        "; {special} of them {} fixed by a symmetry, and their solutions are checked against it",
+                        if special == 1 { "is" } else { "are" }
+                    )
+                } else {
+                    String::new()
+                }
+            )
+        }
+        Mode::PostCheck => format!(
+            "no piece occurs once in a shape every symmetry keeps: each solution is checked against its {} images",
+            g - 1
+        ),
+        Mode::Off => "off (--no-symmetry): every distinct solution is listed; unique counted by comparing each with its images".into(),
+    };
+    Described {
+        family: Family::Grid,
+        puzzle: puzzle.name.clone(),
+        puzzle_hash: content_hash(&normalised(puzzle)),
+        split: format!(
+            "engine={} symmetry={}",
+            prep.engine().describe(),
+            if plan.mode == Mode::Off { "off" } else { "on" }
+        ),
+        raw_means: format!(
+            "pieces told apart{}, every orientation of the whole {what}",
+            if identical { " (copies numbered)" } else { "" }
+        ),
+        distinct_means: if identical {
+            "identical pieces merged".into()
+        } else {
+            "identical pieces merged (no two pieces are identical)".into()
+        },
+        unique_means,
+        listed_means: if plan.mode == Mode::Off || g == 1 {
+            "every distinct solution".into()
+        } else {
+            "one per unique solution".into()
+        },
+        extras: vec![
+            ("engine", json!(prep.engine().describe())),
+            ("pieces", json!(moves)),
+            ("symmetry", json!(symmetry)),
+        ],
+    }
+}
+
+/// The puzzle written out in a fixed form, whatever file it came from: what
+/// a shard result's puzzle hash is taken of (names of pieces included, since
+/// solutions name them; the puzzle's own name not).
+pub fn normalised(p: &Puzzle) -> String {
+    let mut s = format!(
+        "grid\n{:?}\ncolours {:?}\nboard {:?}\n",
+        p.lattice, p.colours, p.board
+    );
+    for piece in &p.pieces {
+        s.push_str(&format!(
+            "piece {} {:?} copies {} optional {} {:?}\n",
+            piece.name, piece.shape, piece.copies, piece.optional, piece.sides
+        ));
+    }
+    s
+}
+
+/// Prepares the engine for `puzzle` with the engine options.
+pub fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Result<Prepared> {
+    let options = Options {
+        engine: engine(args)?,
+        symmetry: !args.no_symmetry,
+        region_cap: None,
+    };
+    Ok(Prepared::new(puzzle, options))
+}
+
+/// Solves `puzzle` and prints as `args` say; returns the exit code.
+pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
+    let common = args.common()?;
+    let prep = prepare(puzzle, &args.engine)?;
+    let described = describe(&prep);
+    execute(
+        whole_tree(|| Solver::new(&prep), &common),
+        &common,
+        &described,
+        |s: &[u16]| jigsolve_render::grid::solution_text(puzzle, s),
+        |s: &[u16]| solution_json(puzzle, s),
+    )
+}
+
+/// A solution as JSON: the letter grid for reading, and the placed copies.
+pub fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
+    let layers = jigsolve_render::grid::layers(puzzle, copies);
+    let grid = match puzzle.lattice {
+        Lattice::Square => json!(layers.into_iter().next().unwrap_or_default()),
+        Lattice::Cube => json!(layers),
+    };
+    let record = SolutionRecord::of(puzzle, copies);
+    json!({
+        "grid": grid,
+        "placements": record.placements,
+    })
+}
+
+/// Checks one solution record (the `solution` object of a JSON line).
+pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    let record: SolutionRecord = serde_json::from_value(record.clone())
+        .map_err(|e| format!("not a polyform solution: {e}"))?;
+    let copies = record.copies(puzzle).map_err(|e| e.to_string())?;
+    jigsolve_grid::verify(puzzle, &copies).map_err(|e| e.to_string())
+}

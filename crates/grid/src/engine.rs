@@ -1,0 +1,333 @@
+//! Choosing an engine and running it behind the shared search contract.
+//!
+//! [`Prepared`] holds everything about a puzzle that does not change during
+//! the search (the exact-cover problem, the symmetry plan, the engine's
+//! tables) and is shared by every thread; [`Solver`] is one thread's search
+//! and implements [`jigsolve_search::Tree`]. A solution is lent to sinks as
+//! one `u16` per board cell (in the order of [`Puzzle::board`]): the piece
+//! copy covering it, numbered as in [`Puzzle::instances`].
+//!
+//! The engine is chosen automatically: the bitboard engine when the board
+//! fits in a machine word (64 or 128 cells), dancing links otherwise. Both
+//! can be asked for by name, and the tests run them against each other.
+
+use crate::bitboard::{BitSolver, BitTables, CellChoice};
+use crate::dlx::{DlxSolver, DlxTables};
+use crate::model::Puzzle;
+use crate::problem::Problem;
+use crate::symmetry::{Mode, Plan};
+use jigsolve_search::{NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// Which engine to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum EngineChoice {
+    /// The bitboard engine when the board fits in 128 bits (first empty cell
+    /// on a plain rectangle, tightest cell otherwise), else dancing links.
+    #[default]
+    Auto,
+    /// The bitboard engine, filling the first empty cell.
+    BitboardFirst,
+    /// The bitboard engine, filling the tightest cell (see [`CellChoice::Tightest`]).
+    BitboardTight,
+    /// The bitboard engine, filling the empty cell with the fewest placements.
+    BitboardMrv,
+    /// Dancing links with the minimum-remaining-values choice.
+    Dlx,
+}
+
+impl EngineChoice {
+    /// The name used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EngineChoice::Auto => "auto",
+            EngineChoice::BitboardFirst => "bitboard-first",
+            EngineChoice::BitboardTight => "bitboard",
+            EngineChoice::BitboardMrv => "bitboard-mrv",
+            EngineChoice::Dlx => "dlx",
+        }
+    }
+}
+
+impl fmt::Display for EngineChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An engine name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine '{0}': expected auto, bitboard, bitboard-first, bitboard-mrv or dlx")]
+pub struct UnknownEngine(pub String);
+
+impl FromStr for EngineChoice {
+    type Err = UnknownEngine;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "auto" => Ok(EngineChoice::Auto),
+            "bitboard" | "bitboard-tight" => Ok(EngineChoice::BitboardTight),
+            "bitboard-first" => Ok(EngineChoice::BitboardFirst),
+            "bitboard-mrv" => Ok(EngineChoice::BitboardMrv),
+            "dlx" => Ok(EngineChoice::Dlx),
+            other => Err(UnknownEngine(other.to_string())),
+        }
+    }
+}
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Which engine.
+    pub engine: EngineChoice,
+    /// Break board symmetry inside the search (one solution per class).
+    /// When false every distinct solution is reported; unique counts are
+    /// still computed, by comparing each solution with its images.
+    pub symmetry: bool,
+    /// Largest region the bitboard engine flood-fills when looking for dead
+    /// regions (`None`: the default, 0: no dead-region check).
+    pub region_cap: Option<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            engine: EngineChoice::Auto,
+            symmetry: true,
+            region_cap: None,
+        }
+    }
+}
+
+/// The engine actually used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Bitboard in a 64-bit word.
+    Bits64(CellChoice),
+    /// Bitboard in a 128-bit word.
+    Bits128(CellChoice),
+    /// Dancing links.
+    Dlx,
+}
+
+impl Engine {
+    /// A description for summaries.
+    pub fn describe(self) -> String {
+        let cell = |c: CellChoice| match c {
+            CellChoice::First => "first empty cell",
+            CellChoice::Fewest => "most constrained cell",
+            CellChoice::Tightest => "most constrained of the tightest cells",
+        };
+        match self {
+            Engine::Bits64(c) => {
+                format!("bitboard, 64-bit words, {}, dead-region pruning", cell(c))
+            }
+            Engine::Bits128(c) => {
+                format!("bitboard, 128-bit words, {}, dead-region pruning", cell(c))
+            }
+            Engine::Dlx => "dancing links, fewest options first".into(),
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Tables {
+    Bits64(Arc<BitTables<u64>>),
+    Bits128(Arc<BitTables<u128>>),
+    Dlx(Arc<DlxTables>),
+}
+
+/// Everything about a puzzle that does not change during the search.
+#[derive(Debug)]
+pub struct Prepared {
+    problem: Arc<Problem>,
+    plan: Arc<Plan>,
+    options: Options,
+    engine: Engine,
+    tables: Tables,
+}
+
+/// The cell choice of the automatic engine, from measurements on the
+/// catalog (nodes, then time): on a full rectangle without colours the
+/// first empty cell wins (the scan along the short side keeps a straight
+/// frontier: 6 x 10 pentominoes take 0.77 M nodes against 0.60 M for the
+/// tightest cell, at half the cost per node); with holes, colours or a
+/// third dimension the tightest cell wins by far (8 x 8 minus the centre
+/// 2.7 times fewer nodes, Atwood's checkerboard 3.7, the Bedlam cube 6.7).
+/// A fixed rule keeps the tree, and so every path, the same on every run.
+fn auto_cell_choice(problem: &Problem) -> CellChoice {
+    let volume: u64 = problem.scan_axes.iter().map(|&(_, e)| e as u64).product();
+    let full_box = volume == problem.cells() as u64;
+    let coloured = problem.puzzle.board.iter().any(|s| s.1.is_some());
+    if problem.lattice() == crate::Lattice::Square && full_box && !coloured {
+        CellChoice::First
+    } else {
+        CellChoice::Tightest
+    }
+}
+
+/// The default cap on dead-region floods: twice the largest piece, at least 8.
+fn default_cap(problem: &Problem) -> u32 {
+    let largest = problem.types.iter().map(|t| t.size).max().unwrap_or(1) as u32;
+    (2 * largest).max(8)
+}
+
+impl Prepared {
+    /// Prepares `puzzle`. Asking for the bitboard engine on a board of more
+    /// than 128 cells falls back to dancing links.
+    pub fn new(puzzle: &Puzzle, options: Options) -> Prepared {
+        Prepared::from_problem(Problem::new(puzzle), options)
+    }
+
+    /// Prepares an already built problem.
+    pub fn from_problem(problem: Problem, options: Options) -> Prepared {
+        let problem = Arc::new(problem);
+        let plan = Arc::new(Plan::new(&problem, options.symmetry));
+        let cap = options.region_cap.unwrap_or_else(|| default_cap(&problem));
+        let choice = match options.engine {
+            EngineChoice::BitboardMrv => Some(CellChoice::Fewest),
+            EngineChoice::BitboardFirst => Some(CellChoice::First),
+            EngineChoice::Dlx => None,
+            EngineChoice::BitboardTight => Some(CellChoice::Tightest),
+            EngineChoice::Auto => Some(auto_cell_choice(&problem)),
+        };
+        let (engine, tables) = match choice {
+            Some(c) => {
+                if let Some(t) =
+                    BitTables::<u64>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap)
+                {
+                    (Engine::Bits64(t.choice()), Tables::Bits64(Arc::new(t)))
+                } else if let Some(t) =
+                    BitTables::<u128>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap)
+                {
+                    (Engine::Bits128(t.choice()), Tables::Bits128(Arc::new(t)))
+                } else {
+                    (
+                        Engine::Dlx,
+                        Tables::Dlx(Arc::new(DlxTables::new(
+                            Arc::clone(&problem),
+                            Arc::clone(&plan),
+                        ))),
+                    )
+                }
+            }
+            None => (
+                Engine::Dlx,
+                Tables::Dlx(Arc::new(DlxTables::new(
+                    Arc::clone(&problem),
+                    Arc::clone(&plan),
+                ))),
+            ),
+        };
+        Prepared {
+            problem,
+            plan,
+            options,
+            engine,
+            tables,
+        }
+    }
+
+    /// The exact-cover problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.problem.puzzle
+    }
+
+    /// How symmetry is handled.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The symmetry mode.
+    pub fn mode(&self) -> Mode {
+        self.plan.mode
+    }
+
+    /// The engine used.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The options.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+}
+
+/// One thread's search.
+#[derive(Debug)]
+pub enum Solver {
+    /// Bitboard, 64 bits.
+    Bits64(BitSolver<u64>),
+    /// Bitboard, 128 bits.
+    Bits128(BitSolver<u128>),
+    /// Dancing links.
+    Dlx(Box<DlxSolver>),
+}
+
+impl Solver {
+    /// A solver for a prepared puzzle.
+    pub fn new(prep: &Prepared) -> Solver {
+        match &prep.tables {
+            Tables::Bits64(t) => Solver::Bits64(BitSolver::new(Arc::clone(t))),
+            Tables::Bits128(t) => Solver::Bits128(BitSolver::new(Arc::clone(t))),
+            Tables::Dlx(t) => Solver::Dlx(Box::new(DlxSolver::new(Arc::clone(t)))),
+        }
+    }
+}
+
+impl Tree for Solver {
+    type Solution = [u16];
+
+    fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+        match self {
+            Solver::Bits64(s) => s.node(path),
+            Solver::Bits128(s) => s.node(path),
+            Solver::Dlx(s) => s.node(path),
+        }
+    }
+
+    fn explore(
+        &mut self,
+        path: &[u32],
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+        stats: &mut NodeStats,
+    ) -> Result<ControlFlow<()>, NoSuchNode> {
+        match self {
+            Solver::Bits64(s) => s.explore(path, sink, ticker, stats),
+            Solver::Bits128(s) => s.explore(path, sink, ticker, stats),
+            Solver::Dlx(s) => s.explore(path, sink, ticker, stats),
+        }
+    }
+
+    fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+        match self {
+            Solver::Bits64(s) => s.probe(pick),
+            Solver::Bits128(s) => s.probe(pick),
+            Solver::Dlx(s) => default_probe(s.as_mut(), pick),
+        }
+    }
+}
+
+/// The contract's replaying walk, for engines without an incremental one.
+fn default_probe(s: &mut DlxSolver, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+    let mut path = Vec::new();
+    let mut degrees = Vec::new();
+    loop {
+        match s.node(&path)? {
+            NodeKind::Inner(d) => {
+                degrees.push(d);
+                path.push(pick(d).min(d - 1));
+            }
+            leaf => return Ok(Probe { degrees, leaf }),
+        }
+    }
+}

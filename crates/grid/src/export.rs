@@ -1,0 +1,132 @@
+//! Knuth's DLX text format, to cross-check counts with his programs.
+//!
+//! The format (TAOCP 7.2.2.1 and the programs DLX1, DLX2, DLX3): lines
+//! starting with `|` are comments; the first other line names the items,
+//! primary ones first, then `|` and the secondary ones; every further line
+//! is one option, the items it covers.
+//!
+//! Here each board cell is a primary item named by its coordinates (one
+//! base-36 digit each when they fit: `3a` is x = 3, y = 10), and each
+//! piece type is an item too: primary when exactly one copy must be used,
+//! secondary when at most one may be (an optional piece), and a primary
+//! item with DLX3's multiplicity prefix `a:b|` when several copies are
+//! allowed (`2|E` for two copies that must both be used, `0:3|E` for up to
+//! three optional ones). Each option is one placement of one piece type:
+//! its cells and its piece. Colours are already applied (options that put a
+//! coloured cell on the wrong colour are left out), and board symmetry is
+//! not broken, so DLX1/DLX3 count exactly the *distinct* solutions.
+
+use crate::problem::Problem;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// Knuth's limit on item names in DLX1.
+const MAX_NAME: usize = 8;
+
+/// The problem as DLX text.
+pub fn dlx(problem: &Problem) -> String {
+    let puzzle = &problem.puzzle;
+    let dim = puzzle.lattice.dim();
+    let mut lo = [i32::MAX; 3];
+    let mut hi = [i32::MIN; 3];
+    for (c, _) in &puzzle.board {
+        for k in 0..3 {
+            lo[k] = lo[k].min(c[k]);
+            hi[k] = hi[k].max(c[k]);
+        }
+    }
+    let compact = (0..dim).all(|k| hi[k] - lo[k] < 36);
+    let cell_name = |pos: u32| -> String {
+        let c = puzzle.board[problem.order[pos as usize]].0;
+        if compact {
+            (0..dim)
+                .map(|k| std::char::from_digit((c[k] - lo[k]) as u32, 36).unwrap_or('?'))
+                .collect()
+        } else {
+            (0..dim)
+                .map(|k| c[k].to_string())
+                .collect::<Vec<_>>()
+                .join(".")
+        }
+    };
+    let cells: Vec<String> = (0..problem.cells() as u32).map(cell_name).collect();
+    let taken: HashSet<&str> = cells.iter().map(String::as_str).collect();
+    let type_names: Vec<String> = problem
+        .types
+        .iter()
+        .enumerate()
+        .map(|(t, ty)| {
+            let name = &puzzle.pieces[ty.members[0]].name;
+            let ok = name.len() <= MAX_NAME
+                && !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_graphic() && c != ':' && c != '|')
+                && !taken.contains(name.as_str());
+            if ok {
+                name.clone()
+            } else {
+                format!("p{}", t + 1)
+            }
+        })
+        .collect();
+
+    let mut out = String::new();
+    let _ = writeln!(out, "| {} (jigsolve export --dlx)", puzzle.name);
+    let _ = writeln!(
+        out,
+        "| {} cells, {} piece type(s), {} options; solutions are the distinct solutions",
+        problem.cells(),
+        problem.types.len(),
+        problem.placements.len()
+    );
+    if problem.types.iter().any(|t| t.hi > 1) {
+        let _ = writeln!(
+            out,
+            "| some pieces have several copies: items with a:b| multiplicities need DLX3"
+        );
+    }
+    for (t, ty) in problem.types.iter().enumerate() {
+        let members: Vec<&str> = ty
+            .members
+            .iter()
+            .map(|&m| puzzle.pieces[m].name.as_str())
+            .collect();
+        if type_names[t] != members[0] || members.len() > 1 {
+            let _ = writeln!(
+                out,
+                "| item {} is piece {}",
+                type_names[t],
+                members.join(" + ")
+            );
+        }
+    }
+    let mut primary: Vec<String> = cells.clone();
+    let mut secondary = Vec::new();
+    for (t, ty) in problem.types.iter().enumerate() {
+        let name = &type_names[t];
+        match (ty.lo, ty.hi) {
+            (1, 1) => primary.push(name.clone()),
+            (0, 1) => secondary.push(name.clone()),
+            (lo, hi) if lo == hi => primary.push(format!("{hi}|{name}")),
+            (lo, hi) => primary.push(format!("{lo}:{hi}|{name}")),
+        }
+    }
+    out.push_str(&primary.join(" "));
+    if !secondary.is_empty() {
+        out.push_str(" | ");
+        out.push_str(&secondary.join(" "));
+    }
+    out.push('\n');
+    for pl in &problem.placements {
+        let mut line: Vec<&str> = pl
+            .cells
+            .iter()
+            .map(|&c| cells[c as usize].as_str())
+            .collect();
+        line.push(&type_names[pl.ty as usize]);
+        out.push_str(&line.join(" "));
+        out.push('\n');
+    }
+    out
+}

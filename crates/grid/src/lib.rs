@@ -1,0 +1,76 @@
+//! Polyform puzzles: pieces made of cells, packed into a board of cells.
+//!
+//! Pentominoes, the Soma and Bedlam cubes and Atwood's checkerboard are all
+//! the same problem: cover every cell of a board exactly once with copies of
+//! the pieces, where a piece may be moved, turned, and (when two-sided)
+//! turned over, and coloured cells must meet cells of their colour. That is
+//! exact cover (Knuth's Algorithm X), with colours (which here only filter
+//! placements) and multiplicities (several identical copies).
+//!
+//! - [`lattice`]: square cells in the plane and cubes in space, with their
+//!   rotation and reflection groups (open to hexagons and triangles).
+//! - [`model`]: boards, pieces, colours, copies, optional pieces; what makes
+//!   a puzzle invalid ([`model::ModelError`]) or suspicious ([`model::Warning`]).
+//! - [`parse`]: TOML with ASCII art or coordinate lists.
+//! - [`problem`]: the exact-cover problem both engines search: piece types
+//!   with multiplicities, placements, scan order, symmetries.
+//! - [`symmetry`]: breaking the board's symmetry inside the search.
+//! - [`bitboard`] and [`dlx`]: the two engines; [`engine`] chooses one and
+//!   runs it behind [`jigsolve_search::Tree`].
+//! - [`mod@verify`]: an independent check of a solution.
+//! - [`export`]: Knuth's DLX text format, to cross-check with his programs.
+//! - [`generate`]: puzzles with a planted solution, for tests.
+//!
+//! ```
+//! use jigsolve_grid::{parse, Options, Prepared, Solver};
+//! use jigsolve_search::{run, Control, RunConfig};
+//!
+//! // Two L trominoes (two-sided) tile a 2 x 3 rectangle.
+//! let text = r#"
+//! board = { size = [3, 2] }
+//! [[piece]]
+//! name = "L"
+//! copies = 2
+//! shape = """
+//! L.
+//! LL
+//! """
+//! "#;
+//! let puzzle = parse::parse(text, "l.toml").unwrap().puzzle;
+//! let prepared = Prepared::new(&puzzle, Options::default());
+//! let report = run(
+//!     || Solver::new(&prepared),
+//!     &RunConfig { want_solutions: false, ..RunConfig::default() },
+//!     &Control::new(),
+//!     |_, _| std::ops::ControlFlow::Continue(()),
+//! )
+//! .unwrap();
+//! // Two tilings of the rectangle, mirror images of each other: two
+//! // distinct solutions, one up to the rectangle's symmetries; telling the
+//! // two copies apart doubles the raw count.
+//! assert_eq!(report.counts.distinct, Some(2));
+//! assert_eq!(report.counts.unique, Some(1));
+//! assert_eq!(report.counts.raw, Some(4));
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod bitboard;
+pub mod bits;
+pub mod dlx;
+pub mod engine;
+pub mod export;
+pub mod generate;
+pub mod lattice;
+pub mod model;
+pub mod parse;
+pub mod problem;
+pub mod symmetry;
+pub mod verify;
+
+pub use engine::{Engine, EngineChoice, Options, Prepared, Solver};
+pub use lattice::{Cell, Lattice};
+pub use model::{Piece, Puzzle, Sides, Warning};
+pub use problem::Problem;
+pub use symmetry::Mode;
+pub use verify::{verify, VerifyError};

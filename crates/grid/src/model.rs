@@ -1,0 +1,482 @@
+//! Boards, pieces, colours and copies.
+//!
+//! A puzzle is a board (any finite set of lattice cells, holes allowed) and a
+//! list of pieces (finite, connected sets of cells). Cells of the board and of
+//! the pieces may carry a colour; a piece cell with a colour may only cover a
+//! board cell of the same colour (a cell without a colour fits any). Each piece
+//! comes in a number of copies, is *mandatory* (every copy is used) or
+//! *optional* (at most its copies are used), and is one-sided (it may only be
+//! turned) or two-sided (it may also be turned over, i.e. mirrored).
+//!
+//! A solution covers every board cell exactly once. Pieces and board are
+//! checked here for what makes a puzzle meaningless (empty or disconnected
+//! pieces, repeated cells, areas that cannot match); what is merely suspicious
+//! (two pieces that are the same shape) becomes a [`Warning`].
+
+use crate::lattice::{Cell, Lattice};
+use std::collections::{BTreeSet, HashSet};
+use std::fmt;
+
+/// A cell and its colour (an index into [`Puzzle::colours`], or none).
+pub type Site = (Cell, Option<u8>);
+
+/// Whether a piece may be turned over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Sides {
+    /// Rotations only (a piece printed on one side, or any solid piece).
+    One,
+    /// Rotations and reflections (a flat piece that may be turned over).
+    #[default]
+    Two,
+}
+
+impl Sides {
+    /// The name used in files: `one` or `two`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sides::One => "one",
+            Sides::Two => "two",
+        }
+    }
+
+    /// How the moves are described in messages.
+    pub fn moves(self) -> &'static str {
+        match self {
+            Sides::One => "rotations",
+            Sides::Two => "rotations and reflections",
+        }
+    }
+}
+
+/// One piece as the file lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name (shown in solutions).
+    pub name: String,
+    /// Its cells with their colours, in normal form (see [`Lattice::normalize`]).
+    pub shape: Vec<Site>,
+    /// How many copies there are (at least 1).
+    pub copies: u32,
+    /// True when copies may be left unused.
+    pub optional: bool,
+    /// Whether it may be turned over.
+    pub sides: Sides,
+}
+
+impl Piece {
+    /// Number of cells.
+    pub fn size(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The motions of `lattice` this piece may make.
+    pub fn motions(&self, lattice: Lattice) -> std::ops::Range<usize> {
+        match self.sides {
+            Sides::One => 0..lattice.rotations(),
+            Sides::Two => 0..lattice.motions(),
+        }
+    }
+
+    /// Every distinct orientation of the piece (its shape moved by each
+    /// allowed motion, in normal form), sorted.
+    pub fn orientations(&self, lattice: Lattice) -> Vec<Vec<Site>> {
+        let mut set = BTreeSet::new();
+        for m in self.motions(lattice) {
+            let mut moved: Vec<Site> = self
+                .shape
+                .iter()
+                .map(|&(c, k)| (lattice.apply(m, c), k))
+                .collect();
+            lattice.normalize(&mut moved);
+            set.insert(moved);
+        }
+        set.into_iter().collect()
+    }
+}
+
+/// A polyform puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Its name.
+    pub name: String,
+    /// The lattice.
+    pub lattice: Lattice,
+    /// Colour names, indexed by the colours of sites.
+    pub colours: Vec<String>,
+    /// The board's cells with their colours, sorted (not translated: the
+    /// coordinates are the file's).
+    pub board: Vec<Site>,
+    /// The pieces, in file order.
+    pub pieces: Vec<Piece>,
+}
+
+/// Where in the puzzle a problem is (for messages with line numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The board.
+    Board,
+    /// The piece with this index (from 0).
+    Piece(usize),
+    /// The piece list as a whole.
+    Pieces,
+}
+
+/// Why a puzzle is not a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// No board cells.
+    #[error("the board has no cells")]
+    EmptyBoard,
+    /// No pieces.
+    #[error("there are no pieces")]
+    NoPieces,
+    /// A piece without cells.
+    #[error("piece '{piece}' has no cells")]
+    EmptyPiece {
+        /// Its name.
+        piece: String,
+    },
+    /// A cell listed twice.
+    #[error("{what} lists the cell {cell} twice")]
+    RepeatedCell {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// The cell, as written in files.
+        cell: String,
+    },
+    /// A cell off the lattice (a third coordinate on the square lattice).
+    #[error("{what}: the cell {cell} is not a cell of the {lattice} lattice")]
+    OffLattice {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// The cell.
+        cell: String,
+        /// The lattice.
+        lattice: Lattice,
+    },
+    /// A piece in several parts.
+    #[error("piece '{piece}' is not connected: its cells fall into {parts} separate parts (cells touch only across a side{})", if *cube { " face" } else { "" })]
+    Disconnected {
+        /// Its name.
+        piece: String,
+        /// Number of parts.
+        parts: usize,
+        /// Whether the lattice is the cube lattice.
+        cube: bool,
+    },
+    /// A piece with zero copies.
+    #[error("piece '{piece}' has copies = 0; give it at least 1 copy or remove it")]
+    NoCopies {
+        /// Its name.
+        piece: String,
+    },
+    /// Two pieces with one name.
+    #[error("two pieces are called '{0}'; names must differ (they label solutions)")]
+    DuplicateName(String),
+    /// A colour index with no name.
+    #[error("colour number {0} is not declared")]
+    UnknownColour(u8),
+    /// Areas that cannot match.
+    #[error("the pieces cover {pieces} cells{}, but the board has {board}", optional_note(*mandatory, *pieces))]
+    Area {
+        /// Cells of the board.
+        board: usize,
+        /// Cells of all copies of all pieces.
+        pieces: usize,
+        /// Cells of the copies that must be used.
+        mandatory: usize,
+    },
+    /// Too many piece copies for the solution format.
+    #[error("{0} piece copies in all; at most 65535 are supported")]
+    TooManyCopies(u64),
+    /// A board or piece too big to search.
+    #[error("{what} has {cells} cells; at most {limit} are supported")]
+    TooBig {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// Its cells.
+        cells: usize,
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// Most cells a board may have (the exact-cover matrix grows with the board
+/// times the placements; beyond this it would not fit in memory anyway).
+pub const MAX_BOARD: usize = 1 << 16;
+/// Most cells a piece may have.
+pub const MAX_PIECE: usize = 1 << 12;
+
+fn optional_note(mandatory: usize, pieces: usize) -> String {
+    if mandatory == pieces {
+        String::new()
+    } else {
+        format!(" ({mandatory} of them by the pieces that are not optional)")
+    }
+}
+
+/// Something suspicious that does not stop the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Warning {
+    /// Two listed pieces are the same shape under the moves they may make:
+    /// they are counted as identical copies of one piece.
+    Congruent {
+        /// The earlier piece (index from 0).
+        first: usize,
+        /// The later piece.
+        second: usize,
+    },
+    /// A piece that fits nowhere on the board.
+    FitsNowhere {
+        /// The piece (index from 0).
+        piece: usize,
+    },
+}
+
+impl Warning {
+    /// The piece the warning is about (for line numbers).
+    pub fn place(&self) -> Place {
+        match *self {
+            Warning::Congruent { second, .. } => Place::Piece(second),
+            Warning::FitsNowhere { piece } => Place::Piece(piece),
+        }
+    }
+
+    /// The message, naming pieces from `puzzle`.
+    pub fn message(&self, puzzle: &Puzzle) -> String {
+        match *self {
+            Warning::Congruent { first, second } => {
+                let (a, b) = (&puzzle.pieces[first], &puzzle.pieces[second]);
+                format!(
+                    "pieces '{}' and '{}' are the same shape under {}: they are counted as identical copies of one piece (distinct solutions merge them). If that is meant, list the piece once with copies = {}; if not, one of them is wrong",
+                    a.name,
+                    b.name,
+                    if a.sides == Sides::One && b.sides == Sides::One { "rotations" } else { "the moves they may make" },
+                    a.copies + b.copies
+                )
+            }
+            Warning::FitsNowhere { piece } => format!(
+                "piece '{}' fits nowhere on the board{}",
+                puzzle.pieces[piece].name,
+                if puzzle.pieces[piece].optional {
+                    ""
+                } else {
+                    ", so the puzzle has no solution"
+                }
+            ),
+        }
+    }
+}
+
+/// Writes a cell as files do: `(x,y)` or `(x,y,z)`.
+pub fn cell_text(lattice: Lattice, c: Cell) -> String {
+    match lattice.dim() {
+        2 => format!("({},{})", c[0], c[1]),
+        _ => format!("({},{},{})", c[0], c[1], c[2]),
+    }
+}
+
+/// Number of parts of a set of cells (0 for the empty set).
+pub fn parts(lattice: Lattice, cells: &[Cell]) -> usize {
+    let set: HashSet<Cell> = cells.iter().copied().collect();
+    let mut seen: HashSet<Cell> = HashSet::new();
+    let mut parts = 0;
+    for &start in cells {
+        if !seen.insert(start) {
+            continue;
+        }
+        parts += 1;
+        let mut stack = vec![start];
+        while let Some(c) = stack.pop() {
+            for n in lattice.neighbours(c) {
+                if set.contains(&n) && seen.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    parts
+}
+
+impl Puzzle {
+    /// Checks and builds a puzzle. Piece shapes are put in normal form and
+    /// board cells sorted; errors name the place they come from.
+    pub fn new(
+        name: String,
+        lattice: Lattice,
+        colours: Vec<String>,
+        mut board: Vec<Site>,
+        mut pieces: Vec<Piece>,
+    ) -> Result<Puzzle, (ModelError, Place)> {
+        if board.is_empty() {
+            return Err((ModelError::EmptyBoard, Place::Board));
+        }
+        if board.len() > MAX_BOARD {
+            return Err((
+                ModelError::TooBig {
+                    what: "the board".into(),
+                    cells: board.len(),
+                    limit: MAX_BOARD,
+                },
+                Place::Board,
+            ));
+        }
+        if pieces.is_empty() {
+            return Err((ModelError::NoPieces, Place::Pieces));
+        }
+        let check_sites =
+            |sites: &[Site], what: &str, place: Place| -> Result<(), (ModelError, Place)> {
+                let mut seen = HashSet::new();
+                for &(c, k) in sites {
+                    if !lattice.contains(c) {
+                        return Err((
+                            ModelError::OffLattice {
+                                what: what.to_string(),
+                                cell: cell_text(Lattice::Cube, c),
+                                lattice,
+                            },
+                            place,
+                        ));
+                    }
+                    if !seen.insert(c) {
+                        return Err((
+                            ModelError::RepeatedCell {
+                                what: what.to_string(),
+                                cell: cell_text(lattice, c),
+                            },
+                            place,
+                        ));
+                    }
+                    if let Some(k) = k {
+                        if k as usize >= colours.len() {
+                            return Err((ModelError::UnknownColour(k), place));
+                        }
+                    }
+                }
+                Ok(())
+            };
+        check_sites(&board, "the board", Place::Board)?;
+        board.sort_unstable();
+        let mut names = HashSet::new();
+        let mut total_copies: u64 = 0;
+        for (i, p) in pieces.iter_mut().enumerate() {
+            let what = format!("piece '{}'", p.name);
+            if p.shape.is_empty() {
+                return Err((
+                    ModelError::EmptyPiece {
+                        piece: p.name.clone(),
+                    },
+                    Place::Piece(i),
+                ));
+            }
+            check_sites(&p.shape, &what, Place::Piece(i))?;
+            let cells: Vec<Cell> = p.shape.iter().map(|s| s.0).collect();
+            let n = parts(lattice, &cells);
+            if n > 1 {
+                return Err((
+                    ModelError::Disconnected {
+                        piece: p.name.clone(),
+                        parts: n,
+                        cube: lattice == Lattice::Cube,
+                    },
+                    Place::Piece(i),
+                ));
+            }
+            if p.copies == 0 {
+                return Err((
+                    ModelError::NoCopies {
+                        piece: p.name.clone(),
+                    },
+                    Place::Piece(i),
+                ));
+            }
+            if !names.insert(p.name.clone()) {
+                return Err((ModelError::DuplicateName(p.name.clone()), Place::Piece(i)));
+            }
+            total_copies += p.copies as u64;
+            lattice.normalize(&mut p.shape);
+        }
+        if total_copies > u16::MAX as u64 {
+            return Err((ModelError::TooManyCopies(total_copies), Place::Pieces));
+        }
+        let area = |mandatory_only: bool| -> usize {
+            pieces
+                .iter()
+                .filter(|p| !(mandatory_only && p.optional))
+                .map(|p| p.size() * p.copies as usize)
+                .sum()
+        };
+        let (all, mandatory) = (area(false), area(true));
+        if mandatory > board.len() || all < board.len() {
+            return Err((
+                ModelError::Area {
+                    board: board.len(),
+                    pieces: all,
+                    mandatory,
+                },
+                Place::Pieces,
+            ));
+        }
+        Ok(Puzzle {
+            name,
+            lattice,
+            colours,
+            board,
+            pieces,
+        })
+    }
+
+    /// Number of board cells.
+    pub fn cells(&self) -> usize {
+        self.board.len()
+    }
+
+    /// The board cell index of `c` (cells are sorted), if it is on the board.
+    pub fn board_index(&self, c: Cell) -> Option<usize> {
+        self.board.binary_search_by(|s| s.0.cmp(&c)).ok()
+    }
+
+    /// Every piece copy, as (piece index, copy from 0); a solution names
+    /// copies by their position in this list.
+    pub fn instances(&self) -> Vec<(usize, u32)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| (0..p.copies).map(move |k| (i, k)))
+            .collect()
+    }
+
+    /// The colour name of a site, for messages (`-` for none).
+    pub fn colour_name(&self, k: Option<u8>) -> &str {
+        k.and_then(|k| self.colours.get(k as usize))
+            .map_or("-", String::as_str)
+    }
+
+    /// Pieces that are the same shape under the moves they may make, as
+    /// warnings (each later piece paired with the first piece of its shape).
+    pub fn congruences(&self) -> Vec<Warning> {
+        let mut firsts: Vec<(Vec<Vec<Site>>, usize)> = Vec::new();
+        let mut out = Vec::new();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let o = p.orientations(self.lattice);
+            match firsts.iter().find(|(f, _)| *f == o) {
+                Some(&(_, first)) => out.push(Warning::Congruent { first, second: i }),
+                None => firsts.push((o, i)),
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} board cells, {} pieces on the {} lattice",
+            self.name,
+            self.cells(),
+            self.pieces.len(),
+            self.lattice
+        )
+    }
+}

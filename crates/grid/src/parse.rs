@@ -1,0 +1,810 @@
+//! Reading polyform puzzles from TOML files.
+//!
+//! Boards and pieces are drawn as ASCII art or listed as coordinates:
+//!
+//! ```toml
+//! family = "grid"
+//! name = "pentomino-6x10"
+//! lattice = "square"          # or "cube" (default: square)
+//! sides = "two"               # default for pieces: "one" = rotations only,
+//!                             # "two" = rotations and reflections
+//!                             # (default: two on the square lattice, one on the cube)
+//! # colours = ["b", "w"]      # optional: letters that are colours in the art
+//! board = """
+//! ..........
+//! """
+//! [[piece]]
+//! name = "F"
+//! shape = """
+//! .##
+//! ##.
+//! .#.
+//! """
+//! # copies = 1, optional = false, sides = "one"
+//! ```
+//!
+//! In art, each character is a cell: `.` (or a space) is no cell, `#` a cell
+//! without colour, and a letter or digit a cell; when the puzzle declares
+//! `colours`, such a letter must be one of them and is the cell's colour.
+//! Rows go down the page (y grows downwards), columns across (x). On the
+//! cube lattice art is a list of layers, `z = 0` first. Common indentation
+//! and blank lines around the art are ignored.
+//!
+//! Coordinates: `cells = [[1,0], [2,0], [0,1]]` (a trailing string is a
+//! colour: `[0, 0, "b"]`), or a string in one of the forms of the published
+//! data: `"(1,0)(2,0)(0,1)"` or `"100 010 110"` (one digit per coordinate).
+//! A board may also be `{ size = [10, 6] }` (every cell of a box, optionally
+//! minus `holes = [[4,2], ...]`) or `{ cells = ... }`.
+
+use crate::lattice::{Cell, Lattice};
+use crate::model::{ModelError, Piece, Place, Puzzle, Sides, Site, Warning};
+use serde::Deserialize;
+use toml::{Spanned, Value};
+
+/// What is wrong with a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// Nothing but blanks and comments.
+    #[error("the file is empty: it has no puzzle in it")]
+    Empty,
+    /// TOML syntax or a field of the wrong type.
+    #[error("{0}")]
+    Syntax(String),
+    /// The family key names another family.
+    #[error("family = \"{0}\" is not a polyform (grid) puzzle")]
+    Family(String),
+    /// An unknown lattice.
+    #[error("unknown lattice '{0}': expected \"square\" or \"cube\"")]
+    Lattice(String),
+    /// An unknown sidedness.
+    #[error("unknown sides '{0}': expected \"one\" (rotations only) or \"two\" (rotations and reflections)")]
+    Sides(String),
+    /// A colour name that is not one character, or is `#` or `.`.
+    #[error("colour '{0}' must be one letter or digit (it is written in the art)")]
+    ColourName(String),
+    /// A character in art that is not a cell, a colour or empty.
+    #[error("{what}: unexpected character '{ch}' in the art; use '#' or a letter for a cell and '.' for no cell")]
+    ArtCharacter {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// The character.
+        ch: char,
+    },
+    /// A letter in art that is not a declared colour.
+    #[error("{what}: '{ch}' is not a colour (the colours are {known}); use '#' for a cell without colour")]
+    UnknownColour {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// The letter.
+        ch: char,
+        /// The declared colours.
+        known: String,
+    },
+    /// A malformed coordinate list.
+    #[error("{what}: {why}")]
+    Cells {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A piece with neither or both of `shape` and `cells`.
+    #[error("piece '{0}' needs exactly one of shape = (art) or cells = (coordinates)")]
+    PieceShape(String),
+    /// A board in a form that is not art, a list of layers or a table.
+    #[error("board must be art (a string), a list of layers (strings), or a table with size = [...] or cells = [...]")]
+    BoardForm,
+    /// A number out of range.
+    #[error("expected {what}, found {found}")]
+    Number {
+        /// What was expected.
+        what: &'static str,
+        /// What was there.
+        found: String,
+    },
+    /// A consistency problem of the puzzle itself.
+    #[error(transparent)]
+    Model(#[from] ModelError),
+}
+
+/// A problem and where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {problem}")]
+pub struct ParseError {
+    /// The file as the user named it.
+    pub file: String,
+    /// Line number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+/// A puzzle and where its parts are in the file.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The file as named.
+    pub file: String,
+    /// Line of the board.
+    pub board_line: usize,
+    /// Line of each piece's table.
+    pub piece_lines: Vec<usize>,
+}
+
+impl Parsed {
+    /// The line of a place in the puzzle.
+    pub fn line(&self, place: Place) -> usize {
+        match place {
+            Place::Board => self.board_line,
+            Place::Piece(i) => self.piece_lines.get(i).copied().unwrap_or(1),
+            Place::Pieces => self.piece_lines.first().copied().unwrap_or(self.board_line),
+        }
+    }
+
+    /// A warning as `file:line: message`.
+    pub fn warning_text(&self, w: &Warning) -> String {
+        format!(
+            "{}:{}: {}",
+            self.file,
+            self.line(w.place()),
+            w.message(&self.puzzle)
+        )
+    }
+}
+
+/// The line (from 1) of byte offset `at` in `text`.
+pub fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlPuzzle {
+    family: Option<Spanned<String>>,
+    name: Option<String>,
+    #[allow(dead_code)]
+    title: Option<String>,
+    #[allow(dead_code)]
+    about: Option<String>,
+    #[allow(dead_code)]
+    source: Option<String>,
+    lattice: Option<Spanned<String>>,
+    sides: Option<Spanned<String>>,
+    optional: Option<bool>,
+    #[serde(alias = "colors")]
+    colours: Option<Spanned<Vec<String>>>,
+    board: Spanned<Value>,
+    #[serde(rename = "piece", default)]
+    pieces: Vec<Spanned<TomlPiece>>,
+    #[allow(dead_code)]
+    expected: Option<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlPiece {
+    name: Spanned<String>,
+    shape: Option<Spanned<Value>>,
+    cells: Option<Spanned<Value>>,
+    copies: Option<Spanned<i64>>,
+    optional: Option<bool>,
+    sides: Option<Spanned<String>>,
+}
+
+struct Ctx<'a> {
+    text: &'a str,
+    file: &'a str,
+    lattice: Lattice,
+    colours: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn err(&self, line: usize, problem: Problem) -> ParseError {
+        ParseError {
+            file: self.file.to_string(),
+            line,
+            problem,
+        }
+    }
+
+    fn line(&self, at: usize) -> usize {
+        line_of(self.text, at)
+    }
+
+    /// Reads art (one string, or a list of layer strings on the cube
+    /// lattice) whose value starts at byte `at`.
+    fn art(&self, value: &Value, at: usize, what: &str) -> Result<Vec<Site>, ParseError> {
+        let layers: Vec<&str> = match value {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) if a.iter().all(|v| v.is_str()) && !a.is_empty() => {
+                a.iter().filter_map(Value::as_str).collect()
+            }
+            _ => return Err(self.err(
+                self.line(at),
+                Problem::Cells {
+                    what: what.into(),
+                    why: "art must be a string, or a list of strings (layers) on the cube lattice"
+                        .into(),
+                },
+            )),
+        };
+        if layers.len() > 1 && self.lattice != Lattice::Cube {
+            return Err(self.err(
+                self.line(at),
+                Problem::Cells {
+                    what: what.into(),
+                    why: format!(
+                        "{} layers of art on the square lattice; add lattice = \"cube\" for a solid puzzle",
+                        layers.len()
+                    ),
+                },
+            ));
+        }
+        let starts = string_starts(&self.text[at.min(self.text.len())..]);
+        let mut sites = Vec::new();
+        for (z, layer) in layers.iter().enumerate() {
+            // The file line of the layer's first content line.
+            let first_line = match starts.get(z) {
+                Some(&(off, multi)) => self.line(at + off) + multi as usize,
+                None => self.line(at),
+            };
+            let lines: Vec<&str> = layer.lines().collect();
+            let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+            let last = lines
+                .iter()
+                .rposition(|l| !l.trim().is_empty())
+                .map_or(0, |i| i + 1);
+            let indent = lines[first..last.max(first)]
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .min()
+                .unwrap_or(0);
+            for (y, l) in lines.iter().enumerate().take(last).skip(first) {
+                let line = first_line + y;
+                let row = l.get(indent..).unwrap_or("").trim_end();
+                for (x, ch) in row.chars().enumerate() {
+                    let colour = match ch {
+                        '.' | ' ' => continue,
+                        '#' => None,
+                        c if c.is_alphanumeric() => {
+                            if self.colours.is_empty() {
+                                None
+                            } else {
+                                match self
+                                    .colours
+                                    .iter()
+                                    .position(|k| k.chars().eq(std::iter::once(c)))
+                                {
+                                    Some(k) => Some(k as u8),
+                                    None => {
+                                        return Err(self.err(
+                                            line,
+                                            Problem::UnknownColour {
+                                                what: what.into(),
+                                                ch: c,
+                                                known: self.colours.join(", "),
+                                            },
+                                        ))
+                                    }
+                                }
+                            }
+                        }
+                        c => {
+                            return Err(self.err(
+                                line,
+                                Problem::ArtCharacter {
+                                    what: what.into(),
+                                    ch: c,
+                                },
+                            ))
+                        }
+                    };
+                    sites.push(([x as i32, (y - first) as i32, z as i32], colour));
+                }
+            }
+        }
+        Ok(sites)
+    }
+
+    /// Reads a coordinate list whose value starts at byte `at`.
+    fn coordinates(&self, value: &Value, at: usize, what: &str) -> Result<Vec<Site>, ParseError> {
+        let dim = self.lattice.dim();
+        let bad = |why: String| {
+            self.err(
+                self.line(at),
+                Problem::Cells {
+                    what: what.into(),
+                    why,
+                },
+            )
+        };
+        let cell = |coords: &[i64]| -> Result<Cell, ParseError> {
+            if coords.len() != dim {
+                let hint = if coords.len() == 3 && dim == 2 {
+                    "; add lattice = \"cube\" for a solid puzzle"
+                } else {
+                    ""
+                };
+                return Err(bad(format!(
+                    "a cell has {} coordinates, but the {} lattice needs {dim}{hint}",
+                    coords.len(),
+                    self.lattice
+                )));
+            }
+            let mut c = [0i32; 3];
+            for (k, &v) in coords.iter().enumerate() {
+                c[k] = i32::try_from(v)
+                    .ok()
+                    .filter(|v| v.abs() < 1 << 20)
+                    .ok_or_else(|| bad(format!("coordinate {v} is out of range")))?;
+            }
+            Ok(c)
+        };
+        match value {
+            Value::Array(items) => {
+                let mut sites = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    let Value::Array(parts) = item else {
+                        return Err(bad(format!(
+                            "cell {} is {item}; write each cell as [x, y] or [x, y, z], optionally with a colour: [x, y, \"b\"]",
+                            i + 1
+                        )));
+                    };
+                    let mut coords = Vec::new();
+                    let mut colour = None;
+                    for (k, p) in parts.iter().enumerate() {
+                        match p {
+                            Value::Integer(v) => coords.push(*v),
+                            Value::String(s) if k + 1 == parts.len() => {
+                                colour = Some(self.colour(s, at, what)?)
+                            }
+                            other => {
+                                return Err(bad(format!(
+                                    "cell {}: {other} is not a coordinate",
+                                    i + 1
+                                )))
+                            }
+                        }
+                    }
+                    sites.push((cell(&coords)?, colour));
+                }
+                Ok(sites)
+            }
+            Value::String(s) => {
+                let mut sites = Vec::new();
+                if s.contains('(') {
+                    let mut rest = s.as_str();
+                    while let Some(open) = rest.find('(') {
+                        if !rest[..open].trim().is_empty() {
+                            return Err(bad(format!(
+                                "unexpected '{}' between cells",
+                                rest[..open].trim()
+                            )));
+                        }
+                        let close = rest[open..]
+                            .find(')')
+                            .ok_or_else(|| bad("a '(' without its ')'".into()))?;
+                        let inner = &rest[open + 1..open + close];
+                        let coords: Result<Vec<i64>, _> =
+                            inner.split(',').map(|t| t.trim().parse::<i64>()).collect();
+                        let coords = coords.map_err(|_| {
+                            bad(format!(
+                                "'({inner})' is not a cell: write (x,y) with whole numbers"
+                            ))
+                        })?;
+                        sites.push((cell(&coords)?, None));
+                        rest = &rest[open + close + 1..];
+                    }
+                    if !rest.trim().is_empty() {
+                        return Err(bad(format!("unexpected '{}' after the cells", rest.trim())));
+                    }
+                } else {
+                    for token in s.split_whitespace() {
+                        let coords: Option<Vec<i64>> = token
+                            .chars()
+                            .map(|c| c.to_digit(10).map(i64::from))
+                            .collect();
+                        let coords = coords.ok_or_else(|| {
+                            bad(format!(
+                                "'{token}' is not a cell: write one digit per coordinate (\"120\" is x=1, y=2, z=0) or (x,y) pairs"
+                            ))
+                        })?;
+                        sites.push((cell(&coords)?, None));
+                    }
+                }
+                Ok(sites)
+            }
+            _ => Err(bad(
+                "cells must be a list of [x, y] cells or a string of cells".into(),
+            )),
+        }
+    }
+
+    fn colour(&self, name: &str, at: usize, what: &str) -> Result<u8, ParseError> {
+        self.colours
+            .iter()
+            .position(|k| k == name)
+            .map(|k| k as u8)
+            .ok_or_else(|| {
+                self.err(
+                    self.line(at),
+                    Problem::Cells {
+                        what: what.into(),
+                        why: if self.colours.is_empty() {
+                            format!("colour \"{name}\" but the puzzle declares no colours = [...]")
+                        } else {
+                            format!(
+                                "\"{name}\" is not a colour (the colours are {})",
+                                self.colours.join(", ")
+                            )
+                        },
+                    },
+                )
+            })
+    }
+}
+
+/// The byte offsets (within `raw`) of the string literals in a TOML value,
+/// in order, each with whether it is a multi-line string whose first line
+/// break is trimmed (so its content starts on the next line).
+fn string_starts(raw: &str) -> Vec<(usize, bool)> {
+    let b = raw.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut depth = 0i32;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b']' | b'}' => {
+                depth -= 1;
+                i += 1;
+                if depth <= 0 {
+                    break;
+                }
+            }
+            q @ (b'"' | b'\'') => {
+                let triple = b.len() >= i + 3 && b[i + 1] == q && b[i + 2] == q;
+                let start = i;
+                if triple {
+                    let after = i + 3;
+                    let trimmed =
+                        raw[after..].starts_with('\n') || raw[after..].starts_with("\r\n");
+                    out.push((start, trimmed));
+                    let delim = if q == b'"' { "\"\"\"" } else { "'''" };
+                    i = raw[after..].find(delim).map_or(b.len(), |k| after + k + 3);
+                } else {
+                    out.push((start, false));
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        if q == b'"' && b[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+            b',' if depth == 0 => break,
+            b'\n' if depth == 0 && !out.is_empty() => break,
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+fn file_stem(file: &str) -> String {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.split('.').next().unwrap_or(base).to_string()
+}
+
+/// Reads a puzzle. `file` names the source in error messages and is the
+/// puzzle's name when the file has none.
+pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
+    let err = |line: usize, problem: Problem| ParseError {
+        file: file.to_string(),
+        line,
+        problem,
+    };
+    if text.lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#')
+    }) {
+        return Err(err(1, Problem::Empty));
+    }
+    let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+        err(line, Problem::Syntax(e.message().to_string()))
+    })?;
+    let at = |start: usize| line_of(text, start);
+    if let Some(f) = &doc.family {
+        if f.get_ref() != "grid" {
+            return Err(err(
+                at(f.span().start),
+                Problem::Family(f.get_ref().clone()),
+            ));
+        }
+    }
+    let lattice = match &doc.lattice {
+        None => Lattice::Square,
+        Some(l) => match l.get_ref().as_str() {
+            "square" => Lattice::Square,
+            "cube" => Lattice::Cube,
+            other => return Err(err(at(l.span().start), Problem::Lattice(other.into()))),
+        },
+    };
+    let sides_of = |s: &Spanned<String>| match s.get_ref().as_str() {
+        "one" => Ok(Sides::One),
+        "two" => Ok(Sides::Two),
+        other => Err(err(at(s.span().start), Problem::Sides(other.into()))),
+    };
+    let default_sides = match &doc.sides {
+        Some(s) => sides_of(s)?,
+        None => match lattice {
+            Lattice::Square => Sides::Two,
+            Lattice::Cube => Sides::One,
+        },
+    };
+    let colours: Vec<String> = doc
+        .colours
+        .as_ref()
+        .map(|c| c.get_ref().clone())
+        .unwrap_or_default();
+    if let Some(c) = &doc.colours {
+        for name in c.get_ref() {
+            let ok = name.chars().count() == 1 && name.chars().all(char::is_alphanumeric);
+            if !ok {
+                return Err(err(at(c.span().start), Problem::ColourName(name.clone())));
+            }
+        }
+        if colours.len() > 255 {
+            return Err(err(
+                at(c.span().start),
+                Problem::ColourName(format!("{} colours", colours.len())),
+            ));
+        }
+    }
+    let ctx = Ctx {
+        text,
+        file,
+        lattice,
+        colours,
+    };
+
+    // The board.
+    let board_at = doc.board.span().start;
+    let board_line = at(board_at);
+    let board: Vec<Site> = match doc.board.get_ref() {
+        v @ (Value::String(_) | Value::Array(_)) if is_art(v) => {
+            ctx.art(v, board_at, "the board")?
+        }
+        Value::Table(t) => {
+            let known = ["size", "holes", "cells"];
+            if let Some(k) = t.keys().find(|k| !known.contains(&k.as_str())) {
+                return Err(err(
+                    board_line,
+                    Problem::Syntax(format!(
+                        "unknown board key '{k}': expected size, holes or cells"
+                    )),
+                ));
+            }
+            match (t.get("size"), t.get("cells")) {
+                (Some(size), None) => {
+                    let dims = match size {
+                        Value::Array(a) => a
+                            .iter()
+                            .map(Value::as_integer)
+                            .collect::<Option<Vec<i64>>>(),
+                        _ => None,
+                    };
+                    let dims = dims.filter(|d| {
+                        d.len() == lattice.dim() && d.iter().all(|&n| (1..=4096).contains(&n))
+                    });
+                    let Some(dims) = dims else {
+                        return Err(err(
+                            board_line,
+                            Problem::Number {
+                                what: if lattice == Lattice::Cube {
+                                    "size = [x, y, z], three positive numbers"
+                                } else {
+                                    "size = [width, height], two positive numbers"
+                                },
+                                found: size.to_string(),
+                            },
+                        ));
+                    };
+                    let depth = if dims.len() == 3 { dims[2] } else { 1 };
+                    let volume = dims[0] * dims[1] * depth;
+                    if volume > 1 << 20 {
+                        return Err(err(
+                            board_line,
+                            Problem::Number {
+                                what: "a board of at most 2^20 cells",
+                                found: volume.to_string(),
+                            },
+                        ));
+                    }
+                    let holes: Vec<Cell> = match t.get("holes") {
+                        Some(h) => ctx
+                            .coordinates(h, board_at, "the board's holes")?
+                            .into_iter()
+                            .map(|s| s.0)
+                            .collect(),
+                        None => Vec::new(),
+                    };
+                    let mut cells = Vec::new();
+                    for z in 0..depth as i32 {
+                        for y in 0..dims[1] as i32 {
+                            for x in 0..dims[0] as i32 {
+                                if !holes.contains(&[x, y, z]) {
+                                    cells.push(([x, y, z], None));
+                                }
+                            }
+                        }
+                    }
+                    cells
+                }
+                (None, Some(cells)) => ctx.coordinates(cells, board_at, "the board")?,
+                _ => return Err(err(board_line, Problem::BoardForm)),
+            }
+        }
+        _ => return Err(err(board_line, Problem::BoardForm)),
+    };
+
+    // The pieces.
+    let mut pieces = Vec::with_capacity(doc.pieces.len());
+    let mut piece_lines = Vec::with_capacity(doc.pieces.len());
+    for p in &doc.pieces {
+        let line = at(p.span().start);
+        let v = p.get_ref();
+        let name = v.name.get_ref().clone();
+        let what = format!("piece '{name}'");
+        let shape = match (&v.shape, &v.cells) {
+            (Some(s), None) => ctx.art(s.get_ref(), s.span().start, &what)?,
+            (None, Some(c)) => ctx.coordinates(c.get_ref(), c.span().start, &what)?,
+            _ => return Err(err(line, Problem::PieceShape(name))),
+        };
+        let copies = match &v.copies {
+            None => 1,
+            Some(c) => u32::try_from(*c.get_ref())
+                .ok()
+                .filter(|&n| n <= u16::MAX as u32)
+                .ok_or_else(|| {
+                    err(
+                        at(c.span().start),
+                        Problem::Number {
+                            what: "a number of copies from 0 to 65535",
+                            found: c.get_ref().to_string(),
+                        },
+                    )
+                })?,
+        };
+        let sides = match &v.sides {
+            Some(s) => sides_of(s)?,
+            None => default_sides,
+        };
+        pieces.push(Piece {
+            name,
+            shape,
+            copies,
+            optional: v.optional.or(doc.optional).unwrap_or(false),
+            sides,
+        });
+        piece_lines.push(line);
+    }
+    let name = doc.name.clone().unwrap_or_else(|| file_stem(file));
+    let puzzle = Puzzle::new(name, lattice, ctx.colours, board, pieces).map_err(|(e, place)| {
+        let line = match place {
+            Place::Board => board_line,
+            Place::Piece(i) => piece_lines.get(i).copied().unwrap_or(1),
+            Place::Pieces => piece_lines.first().copied().unwrap_or(board_line),
+        };
+        err(line, Problem::Model(e))
+    })?;
+    Ok(Parsed {
+        puzzle,
+        file: file.to_string(),
+        board_line,
+        piece_lines,
+    })
+}
+
+fn is_art(v: &Value) -> bool {
+    match v {
+        Value::String(_) => true,
+        Value::Array(a) => !a.is_empty() && a.iter().all(Value::is_str),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PENTA: &str = r#"
+family = "grid"
+name = "tiny"
+board = """
+  ###
+  #.#
+"""
+[[piece]]
+name = "U"
+shape = """
+#.#
+###
+"""
+"#;
+
+    #[test]
+    fn art_is_read_with_rows_going_down() {
+        let p = parse(PENTA, "t.toml").unwrap();
+        assert_eq!(p.puzzle.cells(), 5);
+        assert!(p.puzzle.board_index([1, 1, 0]).is_none());
+        assert_eq!(p.board_line, 4);
+        assert_eq!(p.piece_lines, vec![8]);
+        let u = &p.puzzle.pieces[0];
+        assert_eq!(u.size(), 5);
+    }
+
+    #[test]
+    fn coordinates_in_three_spellings() {
+        let text = r#"
+lattice = "cube"
+board = { size = [2, 2, 1] }
+[[piece]]
+name = "A"
+cells = "000 100"
+[[piece]]
+name = "B"
+cells = [[0,0,0],[1,0,0]]
+"#;
+        let p = parse(text, "t.toml").unwrap();
+        assert_eq!(p.puzzle.pieces[0].shape, p.puzzle.pieces[1].shape);
+        let text2 = "board = { size = [2, 1] }\n[[piece]]\nname = \"D\"\ncells = \"(0,0)(1,0)\"\n";
+        assert_eq!(parse(text2, "t.toml").unwrap().puzzle.pieces[0].size(), 2);
+    }
+
+    #[test]
+    fn art_errors_name_their_line() {
+        let text = "board = \"\"\"\n##\n#?\n\"\"\"\n[[piece]]\nname = \"A\"\nshape = \"###\"\n";
+        let e = parse(text, "t.toml").unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(matches!(e.problem, Problem::ArtCharacter { ch: '?', .. }));
+        let layers = "lattice = \"cube\"\nboard = [\"\"\"\n##\n\"\"\", \"\"\"\n#%\n\"\"\"]\n[[piece]]\nname = \"A\"\nshape = \"####\"\n";
+        let e = parse(layers, "t.toml").unwrap_err();
+        assert_eq!(e.line, 5, "{e}");
+    }
+
+    #[test]
+    fn colours_must_be_declared() {
+        let text =
+            "colours = [\"b\", \"w\"]\nboard = \"bw\"\n[[piece]]\nname = \"D\"\nshape = \"bx\"\n";
+        let e = parse(text, "t.toml").unwrap_err();
+        assert!(
+            matches!(e.problem, Problem::UnknownColour { ch: 'x', .. }),
+            "{e}"
+        );
+        assert_eq!(e.line, 5);
+    }
+
+    #[test]
+    fn model_errors_point_at_the_piece() {
+        let text = "board = \"####\"\n[[piece]]\nname = \"A\"\nshape = \"#.#\"\n[[piece]]\nname = \"B\"\nshape = \"##\"\n";
+        let e = parse(text, "t.toml").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("not connected"), "{e}");
+    }
+}

@@ -1,0 +1,492 @@
+//! A puzzle turned into an exact-cover problem: piece types, placements,
+//! the scan order of the cells, and the board's symmetries.
+//!
+//! Both engines start from this, so they search the same problem and can be
+//! checked against each other:
+//!
+//! - **Piece types.** Pieces that are the same shape under their moves (the
+//!   same set of orientations, colours included) are one type with a
+//!   multiplicity range `lo..=hi`: `lo` copies must be used, at most `hi`
+//!   may be. Engines draw from this multiset, so two solutions that differ
+//!   only by swapping identical copies are one *distinct* solution.
+//! - **Placements.** Every orientation of every type at every position where
+//!   all its cells lie on the board and every coloured cell meets a board
+//!   cell of its colour. Colours act as a filter here and nowhere else.
+//! - **Scan order.** Cells are numbered so that the shortest side of the
+//!   board's bounding box varies fastest. Engines that fill the first empty
+//!   cell then sweep the board along its short side, which keeps the frontier
+//!   short, and a board gives the same search in any orientation (3 x 20 and
+//!   20 x 3 are the same problem to the engines).
+//! - **Symmetries.** The motions of the lattice that map the board onto itself
+//!   with its colours, each with the relabelling of piece types it induces. A
+//!   motion counts only when every type maps onto a type with the same
+//!   multiplicity: for two-sided pieces every board symmetry does; for
+//!   one-sided pieces the mirrors count only when the piece set is closed
+//!   under mirroring (the Soma cube: pieces A and B are mirror images), and
+//!   then a mirror swaps the mirrored types.
+
+use crate::lattice::{Cell, Lattice};
+use crate::model::{Puzzle, Site, Warning};
+use std::collections::HashMap;
+
+/// Pieces that are the same shape, searched as one multiset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    /// The listed pieces of this shape (indices into the puzzle's pieces).
+    pub members: Vec<usize>,
+    /// The copies of this shape as solution instances: mandatory copies first,
+    /// then optional ones, each in file order.
+    pub instances: Vec<u16>,
+    /// Copies that must be used.
+    pub lo: u32,
+    /// Copies that may be used.
+    pub hi: u32,
+    /// Cells of one copy.
+    pub size: usize,
+    /// Its distinct orientations (normal form), sorted.
+    pub orientations: Vec<Vec<Site>>,
+}
+
+impl PieceType {
+    /// The ways to tell apart the copies when `k` of them are used: choose
+    /// which optional copies are used, then assign labels to the `k`:
+    /// C(hi - lo, k - lo) * k!. For a mandatory piece (`k = lo = hi = m`) it is m!.
+    pub fn labellings(&self, k: u32) -> u128 {
+        if k < self.lo || k > self.hi {
+            return 0;
+        }
+        let mut r: u128 = 1;
+        // C(hi - lo, k - lo)
+        let (n, c) = ((self.hi - self.lo) as u128, (k - self.lo) as u128);
+        for i in 0..c {
+            r = r.saturating_mul(n - i) / (i + 1);
+        }
+        for i in 1..=k as u128 {
+            r = r.saturating_mul(i);
+        }
+        r
+    }
+}
+
+/// One way to put one copy of a type on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The piece type.
+    pub ty: u16,
+    /// The cells covered, as scan positions, ascending.
+    pub cells: Vec<u32>,
+}
+
+/// A motion that maps the puzzle onto itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// The lattice motion (an index into its point group).
+    pub motion: usize,
+    /// Where each cell goes (scan position to scan position).
+    pub cells: Vec<u32>,
+    /// Which type each type becomes (the identity except for mirrors of
+    /// one-sided piece sets that are closed under mirroring).
+    pub types: Vec<u16>,
+}
+
+impl Symmetry {
+    /// Whether this symmetry relabels some piece type.
+    pub fn relabels(&self) -> bool {
+        self.types.iter().enumerate().any(|(t, &u)| t != u as usize)
+    }
+}
+
+/// The exact-cover problem of a puzzle.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Scan position to board index (into `puzzle.board`).
+    pub order: Vec<usize>,
+    /// Board index to scan position.
+    pub rank: Vec<u32>,
+    /// For each scan position, the scan positions of its neighbours on the board.
+    pub neighbours: Vec<Vec<u32>>,
+    /// The piece types.
+    pub types: Vec<PieceType>,
+    /// For each listed piece, its type.
+    pub type_of: Vec<usize>,
+    /// Every placement, grouped by type.
+    pub placements: Vec<Placement>,
+    /// The placements of each type: `placements[by_type[t].clone()]`.
+    pub by_type: Vec<std::ops::Range<usize>>,
+    /// The board's symmetries (the identity first).
+    pub group: Vec<Symmetry>,
+    /// Suspicious things found on the way.
+    pub warnings: Vec<Warning>,
+    /// The board's bounding box in scan terms: the axes from fastest to
+    /// slowest varying, and each one's extent; with `boxed[i]` the position
+    /// of scan position `i` in that box (`Σ coordinate·stride`).
+    pub scan_axes: Vec<(usize, u32)>,
+    /// For each scan position, its index in the bounding box.
+    pub boxed: Vec<u64>,
+}
+
+impl Problem {
+    /// Builds the problem of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Problem {
+        let lattice = puzzle.lattice;
+        let n = puzzle.board.len();
+
+        // Scan order: sort by coordinates, most significant first, where the
+        // axes are taken from the longest extent to the shortest.
+        let (lo, hi) = bounds(puzzle.board.iter().map(|s| s.0));
+        let extent: Vec<i32> = (0..3).map(|k| hi[k] - lo[k] + 1).collect();
+        let mut axes = [0usize, 1, 2];
+        // Stable: ties keep z, y, x significance (row-major for squares).
+        axes.sort_by_key(|&k| (std::cmp::Reverse(extent[k]), std::cmp::Reverse(k)));
+        let key = |c: Cell| [c[axes[0]], c[axes[1]], c[axes[2]]];
+        // Fastest first, skipping axes the board does not extend along.
+        let scan_axes: Vec<(usize, u32)> = axes
+            .iter()
+            .rev()
+            .filter(|&&k| extent[k] > 1)
+            .map(|&k| (k, extent[k] as u32))
+            .collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| key(puzzle.board[i].0));
+        let mut rank = vec![0u32; n];
+        for (pos, &i) in order.iter().enumerate() {
+            rank[i] = pos as u32;
+        }
+        let lookup: HashMap<Cell, u32> = puzzle
+            .board
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.0, rank[i]))
+            .collect();
+        let neighbours = order
+            .iter()
+            .map(|&i| {
+                let mut v: Vec<u32> = lattice
+                    .neighbours(puzzle.board[i].0)
+                    .filter_map(|c| lookup.get(&c).copied())
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+
+        // Types.
+        let mut types: Vec<PieceType> = Vec::new();
+        let mut type_of = Vec::with_capacity(puzzle.pieces.len());
+        let mut instance_start = Vec::with_capacity(puzzle.pieces.len());
+        let mut next = 0u32;
+        for p in &puzzle.pieces {
+            instance_start.push(next);
+            next += p.copies;
+        }
+        for (i, p) in puzzle.pieces.iter().enumerate() {
+            let o = p.orientations(lattice);
+            let t = match types.iter().position(|t| t.orientations == o) {
+                Some(t) => t,
+                None => {
+                    types.push(PieceType {
+                        members: Vec::new(),
+                        instances: Vec::new(),
+                        lo: 0,
+                        hi: 0,
+                        size: p.size(),
+                        orientations: o,
+                    });
+                    types.len() - 1
+                }
+            };
+            let ty = &mut types[t];
+            ty.members.push(i);
+            ty.hi += p.copies;
+            if !p.optional {
+                ty.lo += p.copies;
+            }
+            type_of.push(t);
+        }
+        for ty in &mut types {
+            for optional in [false, true] {
+                for &m in &ty.members {
+                    let p = &puzzle.pieces[m];
+                    if p.optional == optional {
+                        ty.instances
+                            .extend((0..p.copies).map(|k| (instance_start[m] + k) as u16));
+                    }
+                }
+            }
+        }
+
+        // Placements.
+        let board_colour: HashMap<Cell, Option<u8>> = puzzle.board.iter().copied().collect();
+        let mut placements = Vec::new();
+        let mut by_type = Vec::with_capacity(types.len());
+        for (t, ty) in types.iter().enumerate() {
+            let start = placements.len();
+            for o in &ty.orientations {
+                let first = o[0].0;
+                for &(b, _) in &puzzle.board {
+                    let shift = [b[0] - first[0], b[1] - first[1], b[2] - first[2]];
+                    let mut cells = Vec::with_capacity(o.len());
+                    let fits = o.iter().all(|&(c, k)| {
+                        let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
+                        match board_colour.get(&at) {
+                            Some(&bk) if k.is_none() || bk.is_none() || k == bk => {
+                                cells.push(lookup[&at]);
+                                true
+                            }
+                            _ => false,
+                        }
+                    });
+                    if fits {
+                        cells.sort_unstable();
+                        placements.push(Placement {
+                            ty: t as u16,
+                            cells,
+                        });
+                    }
+                }
+            }
+            // Orientations are distinct, so placements are too; sort them
+            // by their cells so that the order does not depend on the file.
+            placements[start..].sort_by(|a, b| a.cells.cmp(&b.cells));
+            by_type.push(start..placements.len());
+        }
+
+        let mut warnings = puzzle.congruences();
+        for (t, r) in by_type.iter().enumerate() {
+            if r.is_empty() {
+                for &m in &types[t].members {
+                    warnings.push(Warning::FitsNowhere { piece: m });
+                }
+            }
+        }
+
+        let group = symmetries(puzzle, &types, &lookup, lo);
+        let boxed = order
+            .iter()
+            .map(|&i| {
+                let c = puzzle.board[i].0;
+                let mut at = 0u64;
+                let mut stride = 1u64;
+                for &(k, e) in &scan_axes {
+                    at += (c[k] - lo[k]) as u64 * stride;
+                    stride *= e as u64;
+                }
+                at
+            })
+            .collect();
+
+        Problem {
+            puzzle: puzzle.clone(),
+            order,
+            rank,
+            neighbours,
+            types,
+            type_of,
+            placements,
+            by_type,
+            group,
+            warnings,
+            scan_axes,
+            boxed,
+        }
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Raw solutions per distinct solution that uses `used[t]` copies of
+    /// each type t: the product of the types' labellings.
+    pub fn labellings(&self, used: impl Iterator<Item = u32>) -> u128 {
+        self.types
+            .iter()
+            .zip(used)
+            .fold(1u128, |acc, (t, k)| acc.saturating_mul(t.labellings(k)))
+    }
+
+    /// Whether some symmetry relabels piece types (a mirror-closed one-sided set).
+    pub fn mirror_closed(&self) -> bool {
+        self.group.iter().any(Symmetry::relabels)
+    }
+
+    /// The lattice.
+    pub fn lattice(&self) -> Lattice {
+        self.puzzle.lattice
+    }
+}
+
+fn bounds(cells: impl Iterator<Item = Cell>) -> (Cell, Cell) {
+    let mut lo = [i32::MAX; 3];
+    let mut hi = [i32::MIN; 3];
+    for c in cells {
+        for k in 0..3 {
+            lo[k] = lo[k].min(c[k]);
+            hi[k] = hi[k].max(c[k]);
+        }
+    }
+    (lo, hi)
+}
+
+/// The motions that map board and colours onto themselves and the piece
+/// types onto types of the same multiplicity.
+fn symmetries(
+    puzzle: &Puzzle,
+    types: &[PieceType],
+    lookup: &HashMap<Cell, u32>,
+    lo: Cell,
+) -> Vec<Symmetry> {
+    let lattice = puzzle.lattice;
+    let colour_at: HashMap<Cell, Option<u8>> = puzzle.board.iter().copied().collect();
+    let mut group = Vec::new();
+    'motion: for m in 0..lattice.motions() {
+        let moved: Vec<Cell> = puzzle.board.iter().map(|s| lattice.apply(m, s.0)).collect();
+        let (mlo, _) = bounds(moved.iter().copied());
+        let shift = [lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]];
+        let mut cells = vec![0u32; puzzle.board.len()];
+        for (s, c) in puzzle.board.iter().zip(&moved) {
+            let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
+            match colour_at.get(&at) {
+                Some(&k) if k == s.1 => cells[lookup[&s.0] as usize] = lookup[&at],
+                _ => continue 'motion,
+            }
+        }
+        let mut image = vec![u16::MAX; types.len()];
+        let mut taken = vec![false; types.len()];
+        for (t, ty) in types.iter().enumerate() {
+            let mut set: Vec<Vec<Site>> = ty
+                .orientations
+                .iter()
+                .map(|o| {
+                    let mut v: Vec<Site> =
+                        o.iter().map(|&(c, k)| (lattice.apply(m, c), k)).collect();
+                    lattice.normalize(&mut v);
+                    v
+                })
+                .collect();
+            set.sort();
+            let found = types.iter().enumerate().position(|(u, tu)| {
+                !taken[u] && tu.lo == ty.lo && tu.hi == ty.hi && tu.orientations == set
+            });
+            match found {
+                Some(u) => {
+                    taken[u] = true;
+                    image[t] = u as u16;
+                }
+                None => continue 'motion,
+            }
+        }
+        group.push(Symmetry {
+            motion: m,
+            cells,
+            types: image,
+        });
+    }
+    group
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Piece, Sides};
+
+    fn rect(w: i32, h: i32) -> Vec<Site> {
+        (0..w)
+            .flat_map(|x| (0..h).map(move |y| ([x, y, 0], None)))
+            .collect()
+    }
+
+    fn piece(name: &str, cells: &[(i32, i32)], sides: Sides) -> Piece {
+        Piece {
+            name: name.into(),
+            shape: cells.iter().map(|&(x, y)| ([x, y, 0], None)).collect(),
+            copies: 1,
+            optional: false,
+            sides,
+        }
+    }
+
+    #[test]
+    fn labellings_count_ways_to_tell_copies_apart() {
+        let t = |lo, hi| PieceType {
+            members: vec![],
+            instances: vec![],
+            lo,
+            hi,
+            size: 1,
+            orientations: vec![],
+        };
+        assert_eq!(t(2, 2).labellings(2), 2);
+        assert_eq!(t(3, 3).labellings(3), 6);
+        // Two optional copies, one used: either copy.
+        assert_eq!(t(0, 2).labellings(1), 2);
+        // One mandatory and one optional copy, both used: 2 labellings; one
+        // used: it must be the mandatory one.
+        assert_eq!(t(1, 2).labellings(2), 2);
+        assert_eq!(t(1, 2).labellings(1), 1);
+        assert_eq!(t(1, 2).labellings(0), 0);
+    }
+
+    #[test]
+    fn a_rectangle_has_four_symmetries_and_a_square_eight() {
+        let domino = piece("D", &[(0, 0), (1, 0)], Sides::Two);
+        for (w, h, g) in [(2, 4, 4), (4, 4, 8)] {
+            let mut d = domino.clone();
+            d.copies = (w * h / 2) as u32;
+            let p = Puzzle::new("t".into(), Lattice::Square, vec![], rect(w, h), vec![d]).unwrap();
+            let prob = Problem::new(&p);
+            assert_eq!(prob.group.len(), g, "{w}x{h}");
+            assert!(!prob.mirror_closed());
+        }
+    }
+
+    #[test]
+    fn one_sided_chiral_pieces_drop_mirrors_unless_the_set_is_mirror_closed() {
+        let a = piece("A", &[(0, 0), (1, 0), (2, 0), (0, 1)], Sides::One);
+        let b = piece("B", &[(0, 0), (1, 0), (2, 0), (2, 1)], Sides::One);
+        // L4 and J4 (mirror images), one-sided, on a 4 x 2 board.
+        let p = Puzzle::new(
+            "t".into(),
+            Lattice::Square,
+            vec![],
+            rect(4, 2),
+            vec![a.clone(), b],
+        )
+        .unwrap();
+        let prob = Problem::new(&p);
+        assert_eq!(prob.group.len(), 4);
+        assert!(prob.mirror_closed());
+        // Two copies of one chiral piece: only rotations remain.
+        let mut a2 = a;
+        a2.copies = 2;
+        let p = Puzzle::new("t".into(), Lattice::Square, vec![], rect(4, 2), vec![a2]).unwrap();
+        assert_eq!(Problem::new(&p).group.len(), 2);
+    }
+
+    #[test]
+    fn the_scan_runs_along_the_short_side() {
+        let mono = Piece {
+            copies: 6,
+            ..piece("M", &[(0, 0)], Sides::Two)
+        };
+        for (w, h) in [(3, 2), (2, 3)] {
+            let p = Puzzle::new(
+                "t".into(),
+                Lattice::Square,
+                vec![],
+                rect(w, h),
+                vec![mono.clone()],
+            )
+            .unwrap();
+            let prob = Problem::new(&p);
+            let first: Vec<Cell> = prob.order[..2].iter().map(|&i| p.board[i].0).collect();
+            // The first two cells are neighbours across the short side.
+            let d: i32 = (0..3).map(|k| (first[0][k] - first[1][k]).abs()).sum();
+            assert_eq!(d, 1);
+            let short = if w < h { 0 } else { 1 };
+            assert_ne!(first[0][short], first[1][short]);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Helpers shared by the grid tests: load a puzzle, solve it with a given
+//! engine, verify every solution independently.
+
+#![allow(dead_code)]
+
+use jigsolve_grid::{parse, verify, EngineChoice, Options, Prepared, Puzzle, Solver};
+use jigsolve_search::{run, Control, Report, RunConfig};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Reads a puzzle file relative to the repository root.
+pub fn load(path: &str) -> Puzzle {
+    let full = root().join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    parse::parse(&text, path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .puzzle
+}
+
+/// Options for an engine, with or without symmetry breaking.
+pub fn options(engine: EngineChoice, symmetry: bool) -> Options {
+    Options {
+        engine,
+        symmetry,
+        region_cap: None,
+    }
+}
+
+/// Solves `puzzle`, verifies every solution independently, and returns the
+/// report and the solutions (the copy covering each cell).
+pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<Vec<u16>>) {
+    let prep = Prepared::new(puzzle, options);
+    let mut found = Vec::new();
+    let report = run(
+        || Solver::new(&prep),
+        &RunConfig {
+            threads,
+            shard: None,
+            want_solutions: true,
+        },
+        &Control::new(),
+        |s: &[u16], w| {
+            assert!(!w.is_zero(), "a zero-weight solution was reported");
+            if let Err(e) = verify(puzzle, s) {
+                panic!(
+                    "{}: engine produced a wrong solution: {e}\n{s:?}",
+                    puzzle.name
+                );
+            }
+            found.push(s.to_vec());
+            ControlFlow::Continue(())
+        },
+    )
+    .expect("paths are valid");
+    assert!(report.complete);
+    (report, found)
+}
+
+/// Counts only (no solutions passed out).
+pub fn count(puzzle: &Puzzle, options: Options) -> Report {
+    let prep = Prepared::new(puzzle, options);
+    let report = run(
+        || Solver::new(&prep),
+        &RunConfig {
+            threads: 1,
+            shard: None,
+            want_solutions: false,
+        },
+        &Control::new(),
+        |_: &[u16], _| ControlFlow::Continue(()),
+    )
+    .expect("paths are valid");
+    assert!(report.complete);
+    report
+}
+
+/// (raw, distinct, unique) of a complete search.
+pub fn counts(report: &Report) -> (u128, u128, u128) {
+    (
+        report.counts.raw.unwrap(),
+        report.counts.distinct.unwrap(),
+        report.counts.unique.unwrap(),
+    )
+}
+
+/// A solution in a form that does not depend on how copies of one type
+/// were numbered: for each cell, the piece type's first member and the
+/// first cell of the copy covering it.
+pub fn canonical(puzzle: &Puzzle, s: &[u16]) -> Vec<(usize, usize)> {
+    let problem = jigsolve_grid::Problem::new(puzzle);
+    let inst = puzzle.instances();
+    let mut first = std::collections::HashMap::new();
+    for (b, &i) in s.iter().enumerate() {
+        first.entry(i).or_insert(b);
+    }
+    s.iter()
+        .map(|&i| {
+            let piece = inst[i as usize].0;
+            let ty = problem.type_of[piece];
+            (problem.types[ty].members[0], first[&i])
+        })
+        .collect()
+}

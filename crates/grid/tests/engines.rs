@@ -1,0 +1,235 @@
+//! The engines against each other, on random puzzles with a planted
+//! solution: every engine, with symmetry broken in the search and without,
+//! must give the same raw, distinct and unique counts; without symmetry
+//! breaking they must list the same solutions, the planted one among them;
+//! every solution verifies independently.
+
+mod common;
+use common::*;
+use jigsolve_grid::generate::{planted, Colouring, Spec};
+use jigsolve_grid::model::{Piece, Sides};
+use jigsolve_grid::{EngineChoice, Lattice, Prepared, Puzzle, Solver};
+use jigsolve_search::{run, Control, RunConfig};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+const ENGINES: [EngineChoice; 4] = [
+    EngineChoice::BitboardFirst,
+    EngineChoice::BitboardTight,
+    EngineChoice::BitboardMrv,
+    EngineChoice::Dlx,
+];
+
+/// Adds an optional piece (a domino or a single cell) so that optional
+/// pieces and multiplicity ranges are exercised too.
+fn with_optional(puzzle: &Puzzle, kind: u8) -> Puzzle {
+    if kind == 0 {
+        return puzzle.clone();
+    }
+    let shape = if kind == 1 {
+        vec![([0, 0, 0], None)]
+    } else {
+        vec![([0, 0, 0], None), ([1, 0, 0], None)]
+    };
+    let mut pieces = puzzle.pieces.clone();
+    pieces.push(Piece {
+        name: "opt".into(),
+        shape,
+        copies: 1 + (kind as u32 % 2),
+        optional: true,
+        sides: Sides::Two,
+    });
+    Puzzle::new(
+        puzzle.name.clone(),
+        puzzle.lattice,
+        puzzle.colours.clone(),
+        puzzle.board.clone(),
+        pieces,
+    )
+    .expect("adding an optional piece keeps the puzzle valid")
+}
+
+/// Searches with more nodes than this are skipped (random cuts into small
+/// pieces can have millions of solutions; the point here is agreement).
+const NODE_BUDGET: u64 = 60_000;
+
+type Counted = (u128, u128, u128);
+type SolutionSet = BTreeSet<Vec<(usize, usize)>>;
+
+/// Returns whether the puzzle was small enough to check.
+fn check_engines_agree(puzzle: &Puzzle, planted_solution: Option<&[u16]>) -> bool {
+    if !small_enough(puzzle) {
+        return false;
+    }
+    let mut reference: Option<(Counted, SolutionSet)> = None;
+    for engine in ENGINES {
+        let (report, listed) = solve(puzzle, options(engine, false), 1);
+        let set: BTreeSet<_> = listed.iter().map(|s| canonical(puzzle, s)).collect();
+        assert_eq!(
+            set.len(),
+            listed.len(),
+            "{engine}: a distinct solution was listed twice"
+        );
+        let c = counts(&report);
+        assert_eq!(
+            c.1,
+            listed.len() as u128,
+            "{engine}: distinct count vs listed"
+        );
+        if let Some(p) = planted_solution {
+            assert!(
+                set.contains(&canonical(puzzle, p)),
+                "{engine} misses the planted solution"
+            );
+        }
+        let (sym_report, sym_listed) = solve(puzzle, options(engine, true), 1);
+        assert_eq!(
+            counts(&sym_report),
+            c,
+            "{engine}: symmetry breaking changes the counts"
+        );
+        assert_eq!(
+            sym_listed.len() as u128,
+            c.2,
+            "{engine}: one listed per unique class"
+        );
+        // Solutions listed with symmetry broken are among the distinct ones.
+        for s in &sym_listed {
+            assert!(
+                set.contains(&canonical(puzzle, s)),
+                "{engine}: unknown solution"
+            );
+        }
+        match &reference {
+            None => reference = Some((c, set)),
+            Some((rc, rset)) => {
+                assert_eq!(*rc, c, "{engine} disagrees on the counts");
+                assert!(*rset == set, "{engine} lists other solutions");
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn most_random_puzzles_are_small_enough_to_cross_check() {
+    // The property tests skip puzzles over the node budget; make sure that
+    // is the exception, so they cannot pass by skipping everything.
+    let mut checked = 0;
+    for seed in 0..24u64 {
+        let (puzzle, solution) = planted(
+            spec(Lattice::Square, 5, 4, 1, 1, seed % 2 == 0, seed % 3 == 0),
+            seed,
+        );
+        checked += check_engines_agree(&puzzle, Some(&solution)) as u32;
+    }
+    assert!(
+        checked >= 16,
+        "only {checked} of 24 random puzzles were checked"
+    );
+}
+
+/// Whether the slowest engine lists every distinct solution within the budget.
+fn small_enough(puzzle: &Puzzle) -> bool {
+    let prep = Prepared::new(puzzle, options(EngineChoice::Dlx, false));
+    let report = run(
+        || Solver::new(&prep),
+        &RunConfig {
+            want_solutions: false,
+            ..RunConfig::default()
+        },
+        &Control::new().with_node_limit(NODE_BUDGET),
+        |_: &[u16], _| ControlFlow::Continue(()),
+    )
+    .expect("paths are valid");
+    report.complete
+}
+
+fn spec(
+    lattice: Lattice,
+    w: i32,
+    h: i32,
+    d: i32,
+    holes: u8,
+    checker: bool,
+    one_sided: bool,
+) -> Spec {
+    Spec {
+        lattice,
+        size: [w, h, d],
+        holes: holes as f64 / 10.0,
+        min_piece: 2,
+        max_piece: if lattice == Lattice::Cube { 4 } else { 5 },
+        colouring: if checker {
+            Colouring::Checker
+        } else {
+            Colouring::None
+        },
+        one_sided: if one_sided { 0.7 } else { 0.0 },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+    #[test]
+    fn engines_agree_on_random_square_puzzles(
+        seed in any::<u64>(),
+        w in 2i32..6,
+        h in 2i32..5,
+        holes in 0u8..3,
+        checker in any::<bool>(),
+        one_sided in any::<bool>(),
+        optional in 0u8..3,
+    ) {
+        let (puzzle, solution) = planted(spec(Lattice::Square, w, h, 1, holes, checker, one_sided), seed);
+        check_engines_agree(&puzzle, Some(&solution));
+        let extended = with_optional(&puzzle, optional);
+        check_engines_agree(&extended, None);
+        let (coloured, solution) = planted(Spec { colouring: Colouring::Random(3), ..spec(Lattice::Square, w + 2, h + 2, 1, holes, false, one_sided) }, seed);
+        check_engines_agree(&coloured, Some(&solution));
+    }
+
+    #[test]
+    fn engines_agree_on_random_cube_puzzles(
+        seed in any::<u64>(),
+        w in 2i32..4,
+        h in 2i32..4,
+        d in 1i32..3,
+        holes in 0u8..2,
+        checker in any::<bool>(),
+        one_sided in any::<bool>(),
+    ) {
+        let (puzzle, solution) = planted(spec(Lattice::Cube, w, h, d, holes, checker, one_sided), seed);
+        check_engines_agree(&puzzle, Some(&solution));
+    }
+}
+
+#[test]
+fn engines_agree_on_the_small_catalog_puzzles() {
+    for path in [
+        "puzzles/grid/pentomino-3x20.toml",
+        "puzzles/grid/soma.toml",
+        "puzzles/grid/atwood.toml",
+    ] {
+        let puzzle = load(path);
+        let mut first = None;
+        for engine in ENGINES {
+            let c = counts(&count(&puzzle, options(engine, true)));
+            match first {
+                None => first = Some(c),
+                Some(f) => assert_eq!(f, c, "{path}: {engine}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn many_threads_and_shards_give_the_same_counts() {
+    let puzzle = load("puzzles/grid/pentomino-4x15.toml");
+    let (one, _) = solve(&puzzle, options(EngineChoice::Auto, true), 1);
+    let (two, _) = solve(&puzzle, options(EngineChoice::Auto, true), 3);
+    assert_eq!(counts(&one), counts(&two));
+    assert_eq!(one.nodes.total(), two.nodes.total());
+}
