@@ -1,0 +1,1 @@
+//! Planted puzzles (to be written).
