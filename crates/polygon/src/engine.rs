@@ -141,12 +141,20 @@ struct V<S> {
     p: Pt<S>,
     /// Unit direction of the side leaving this corner.
     d: Pt<S>,
+    /// The corner in floats (the filter for orientation tests).
+    f: [f64; 2],
+}
+
+impl<S: Scalar> V<S> {
+    fn new(p: Pt<S>, d: Pt<S>) -> V<S> {
+        let f = p.to_f64();
+        V { p, d, f }
+    }
 }
 
 /// Float shadows of a polygon's corners, for ordering heuristics and filters.
 #[derive(Clone, Debug)]
 struct VF {
-    p: [f64; 2],
     /// Length of the side leaving the corner.
     len: f64,
     /// Interior angle at the corner, in (0, 2π).
@@ -183,7 +191,7 @@ fn cw_angle_f(a: [f64; 2], b: [f64; 2]) -> f64 {
 impl<S: Scalar> Poly<S> {
     fn new(v: Vec<V<S>>, area: S) -> Poly<S> {
         let n = v.len();
-        let pf: Vec<[f64; 2]> = v.iter().map(|x| x.p.to_f64()).collect();
+        let pf: Vec<[f64; 2]> = v.iter().map(|x| x.f).collect();
         let df: Vec<[f64; 2]> = v.iter().map(|x| x.d.to_f64()).collect();
         let f = (0..n)
             .map(|i| {
@@ -191,11 +199,7 @@ impl<S: Scalar> Poly<S> {
                 let len = ((nx[0] - pf[i][0]).powi(2) + (nx[1] - pf[i][1]).powi(2)).sqrt();
                 let prev = df[(i + n - 1) % n];
                 let ang = cw_angle_f(df[i], [-prev[0], -prev[1]]);
-                VF {
-                    p: pf[i],
-                    len,
-                    ang,
-                }
+                VF { len, ang }
             })
             .collect();
         let area_f = area.to_f64();
@@ -281,8 +285,72 @@ pub struct Prepared<S> {
     multiplier: u128,
     /// Subset-sum data: each type's area in units, and units per area.
     units: Option<(Num, Vec<u64>)>,
+    /// Side-length data (exact puzzles): the radicands of piece side lengths
+    /// with, for each, the units per length; and each type's sides as
+    /// (radicand index, length in units).
+    sides: Option<SideTable>,
     n_pieces: usize,
     overflow: AtomicBool,
+}
+
+/// Piece side lengths split by radicand: a side of length `r·√m` is `r`
+/// times `scale[m]` units of radicand `m`.
+#[derive(Debug, Clone)]
+struct SideTable {
+    rads: Vec<u64>,
+    scale: Vec<crate::num::Q>,
+    per_type: Vec<Vec<(usize, u64)>>,
+    /// Largest sum of units per radicand.
+    cap: Vec<u64>,
+}
+
+impl SideTable {
+    fn build(lengths: &[Vec<Num>], counts: &[u32]) -> Option<SideTable> {
+        let mut rads: Vec<u64> = Vec::new();
+        let mut dens: Vec<i128> = Vec::new();
+        for ls in lengths {
+            for l in ls {
+                let [t] = &l.terms()[..] else { return None };
+                let at = match rads.iter().position(|&r| r == t.rad) {
+                    Some(i) => i,
+                    None => {
+                        rads.push(t.rad);
+                        dens.push(1);
+                        rads.len() - 1
+                    }
+                };
+                let d = t.c.denom();
+                dens[at] = dens[at].checked_mul(d / gcd_i(dens[at], d))?;
+            }
+        }
+        let scale: Vec<crate::num::Q> = dens.iter().map(|&d| crate::num::Q::int(d)).collect();
+        let mut cap = vec![0u64; rads.len()];
+        let mut per_type = Vec::new();
+        for (t, ls) in lengths.iter().enumerate() {
+            let mut v = Vec::new();
+            for l in ls {
+                let term = l.terms()[0];
+                let at = rads.iter().position(|&r| r == term.rad)?;
+                let units = term.c.mul(scale[at]);
+                if units.denom() != 1 || units.numer() <= 0 {
+                    return None;
+                }
+                let u = u64::try_from(units.numer()).ok()?;
+                cap[at] = cap[at].checked_add(u.checked_mul(counts[t] as u64)?)?;
+                v.push((at, u));
+            }
+            per_type.push(v);
+        }
+        if cap.iter().any(|&c| c > 1 << 16) {
+            return None;
+        }
+        Some(SideTable {
+            rads,
+            scale,
+            per_type,
+            cap,
+        })
+    }
 }
 
 /// Why a puzzle cannot be prepared in the requested number system.
@@ -408,7 +476,7 @@ impl<S: Scalar> Prepared<S> {
             let v: Vec<V<S>> = poly
                 .iter()
                 .zip(dirs)
-                .map(|(p, d)| V { p: p.clone(), d })
+                .map(|(p, d)| V::new(p.clone(), d))
                 .collect();
             let area = area2(poly).neg().half();
             region.push(Poly::new(v, area));
@@ -456,8 +524,28 @@ impl<S: Scalar> Prepared<S> {
             None
         };
 
+        let sides = if S::EXACT {
+            let lengths: Vec<Vec<Num>> = reps
+                .iter()
+                .map(|&r| {
+                    let v = &puzzle.pieces[r].vertices;
+                    let n = v.len();
+                    (0..n)
+                        .map(|i| {
+                            let d = v[(i + 1) % n].sub(&v[i]);
+                            d.dot(&d).sqrt().unwrap_or_default()
+                        })
+                        .collect()
+                })
+                .collect();
+            SideTable::build(&lengths, &counts)
+        } else {
+            None
+        };
+
         Ok(Prepared {
             puzzle: puzzle.clone(),
+            sides,
             options,
             n_pieces: puzzle.pieces.len(),
             types,
@@ -632,6 +720,13 @@ pub struct Solver<S> {
     memo_bytes: usize,
 }
 
+/// Debug counters (temporary).
+pub static DEBUG_IRR: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Debug counters (temporary).
+pub static DEBUG_DEAD: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Debug counters (temporary).
+pub static DEBUG_MEMO: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Nodes between two polls of the control.
 const POLL_EVERY: u64 = 1 << 12;
 /// The memo stops growing past this many bytes of keys.
@@ -745,7 +840,51 @@ impl<S: Scalar> Solver<S> {
                 }
             }
         }
+        // Test 2, exact form: a side between convex corners is covered by
+        // piece sides laid end to end, so its length is a sum of remaining
+        // piece side lengths, radicand by radicand (square roots of distinct
+        // square-free numbers are linearly independent over Q).
+        if prep.sides.is_some() {
+            let mut cache = SideSums::default();
+            for p in region {
+                let n = p.v.len();
+                for i in 0..n {
+                    if !p.convex(i) || !p.convex((i + 1) % n) {
+                        continue;
+                    }
+                    if !self.side_fits(&p.side(i), &mut cache) {
+                        return Status::Dead;
+                    }
+                }
+            }
+        }
         Status::Open
+    }
+
+    /// True when `len` is a sum of sides of the remaining pieces (exact
+    /// puzzles with a side table; always true otherwise).
+    fn side_fits(&self, len: &S, cache: &mut SideSums) -> bool {
+        let Some(table) = &self.prep.sides else {
+            return true;
+        };
+        let Some(num) = len.as_num() else {
+            return true;
+        };
+        for t in num.terms() {
+            let Some(at) = table.rads.iter().position(|&r| r == t.rad) else {
+                return false;
+            };
+            let units = t.c.mul(table.scale[at]);
+            if units.denom() != 1 || units.numer() <= 0 || units.numer() > table.cap[at] as i128 {
+                return false;
+            }
+            let reach = cache.reach(at, table, &self.avail);
+            let u = units.numer() as usize;
+            if reach[u / 64] >> (u % 64) & 1 == 0 {
+                return false;
+            }
+        }
+        true
     }
 
     /// The valid placings at this node, in a fixed order.
@@ -804,6 +943,7 @@ impl<S: Scalar> Solver<S> {
         let next_convex = poly.convex((vi + 1) % n);
         let in_len_f = poly.f[(vi + n - 1) % n].len;
         let prev_convex = poly.convex((vi + n - 1) % n);
+        let mut sums = SideSums::default();
 
         for &t in &prep.order {
             if self.avail[t] == 0 {
@@ -841,6 +981,20 @@ impl<S: Scalar> Solver<S> {
                         })
                     {
                         continue;
+                    }
+                    // What is left of the side leaving v must be a sum of
+                    // piece sides when its far end is convex.
+                    if next_convex && prep.sides.is_some() {
+                        let left = poly.side(vi).sub(&form.len[kp]);
+                        if !left.is_zero() && !self.side_fits(&left, &mut sums) {
+                            continue;
+                        }
+                    }
+                    if cmp == Ordering::Equal && prev_convex && prep.sides.is_some() {
+                        let left = poly.side((vi + n - 1) % n).sub(&form.len[k]);
+                        if !left.is_zero() && !self.side_fits(&left, &mut sums) {
+                            continue;
+                        }
                     }
                     // PLACE: turn u maps the piece direction k -> k-1 onto d_v.
                     let f = form.e[kp].neg();
@@ -1051,8 +1205,14 @@ impl<S: Scalar> Solver<S> {
         if self.since_poll >= POLL_EVERY {
             self.poll(ticker, depth, base)?;
         }
+        if region.iter().any(|p| p.v.iter().any(|v| v.p.x.as_int().is_none() || v.p.y.as_int().is_none())) {
+            DEBUG_IRR.fetch_add(1, AtomicOrdering::Relaxed);
+        }
         match self.status(region) {
-            Status::Dead => return Ok(0),
+            Status::Dead => {
+                DEBUG_DEAD.fetch_add(1, AtomicOrdering::Relaxed);
+                return Ok(0);
+            }
             Status::Leaf => {
                 let w = self.leaf();
                 if !w.is_zero() && sink.solution(&self.solution, w).is_break() {
@@ -1066,6 +1226,7 @@ impl<S: Scalar> Solver<S> {
         let key = if use_memo {
             let key = self.memo_key(region);
             if self.memo.contains(&key) {
+                DEBUG_MEMO.fetch_add(1, AtomicOrdering::Relaxed);
                 return Ok(0);
             }
             Some(key)
@@ -1095,6 +1256,34 @@ impl<S: Scalar> Solver<S> {
             }
         }
         Ok(found)
+    }
+}
+
+/// Per node: the reachable sums of remaining piece sides, per radicand.
+#[derive(Default)]
+struct SideSums {
+    sets: Vec<Option<Vec<u64>>>,
+}
+
+impl SideSums {
+    fn reach(&mut self, at: usize, table: &SideTable, avail: &[u32]) -> &[u64] {
+        if self.sets.len() < table.rads.len() {
+            self.sets.resize(table.rads.len(), None);
+        }
+        self.sets[at].get_or_insert_with(|| {
+            let mut bits = vec![0u64; table.cap[at] as usize / 64 + 1];
+            bits[0] = 1;
+            for (t, sides) in table.per_type.iter().enumerate() {
+                for _ in 0..avail[t] {
+                    for &(r, u) in sides {
+                        if r == at {
+                            shift_or(&mut bits, u as usize);
+                        }
+                    }
+                }
+            }
+            bits
+        })
     }
 }
 
@@ -1173,23 +1362,25 @@ fn canonical<S: Scalar>(p: &Poly<S>, mirrors: bool) -> Vec<i128> {
             }
         }
     }
+    // The corners seen from corner i along side i: (Δ·(p_j − p_i), Δ×(p_j − p_i))
+    // with Δ = p_{i+1} − p_i. This fixes the polygon up to rotation and
+    // translation (|Δ|² is the first entry) without any square root.
     let image = |(mirror, i): (bool, usize)| -> Vec<Pt<S>> {
-        if mirror {
-            // Mirror image: corners conj(p_i), conj(p_{i-1}), ...; the side
-            // leaving conj(p_i) runs to conj(p_{i-1}), direction conj(-d_{i-1}).
-            let dir = p.v[(i + n - 1) % n].d.neg().conj();
-            let turn = dir.conj();
-            let o = p.v[i].p.conj();
-            (1..n)
-                .map(|j| turn.cmul(&p.v[(i + n - j) % n].p.conj().sub(&o)))
-                .collect()
-        } else {
-            let turn = p.v[i].d.conj();
-            let o = &p.v[i].p;
-            (1..n)
-                .map(|j| turn.cmul(&p.v[(i + j) % n].p.sub(o)))
-                .collect()
-        }
+        let at = |j: usize| -> Pt<S> {
+            if mirror {
+                p.v[(i + n - j) % n].p.conj()
+            } else {
+                p.v[(i + j) % n].p.clone()
+            }
+        };
+        let o = at(0);
+        let delta = at(1).sub(&o);
+        (1..n)
+            .map(|j| {
+                let r = at(j).sub(&o);
+                Pt::new(delta.dot(&r), delta.cross(&r))
+            })
+            .collect()
     };
     let mut best = image(cands[0]);
     for &c in &cands[1..] {
@@ -1247,10 +1438,7 @@ fn place<S: Scalar>(
         } else {
             u.cmul(&form.q[i]).add(shift)
         };
-        w.push(V {
-            p,
-            d: u.cmul(&form.e[i]),
-        });
+        w.push(V::new(p, u.cmul(&form.e[i])));
     }
     for j in 0..n {
         w.push(poly.v[(vi + j) % n].clone());
@@ -1264,7 +1452,7 @@ fn place<S: Scalar>(
         return None;
     }
     let l = w.len();
-    let wf: Vec<[f64; 2]> = w.iter().map(|x| x.p.to_f64()).collect();
+    let wf: Vec<[f64; 2]> = w.iter().map(|x| x.f).collect();
     // Weak intersections to insert: (edge, vertex).
     let mut ins: Vec<(usize, usize)> = Vec::new();
     for i in 0..l {
@@ -1319,7 +1507,7 @@ fn place<S: Scalar>(
             let mut here: Vec<(S, usize)> = ins
                 .iter()
                 .filter(|(e, _)| *e == i)
-                .map(|&(_, x)| (w[x].p.sub(&w[i].p).dot(&w[i].d), x))
+                .map(|&(_, x)| (w[x].p.sub(&w[i].p).dot(&w[(i + 1) % l].p.sub(&w[i].p)), x))
                 .collect();
             if here.is_empty() {
                 continue;
@@ -1330,6 +1518,7 @@ fn place<S: Scalar>(
                 out.push(V {
                     p: w[x].p.clone(),
                     d: w[i].d.clone(),
+                    f: w[x].f,
                 });
             }
         }
@@ -1413,18 +1602,21 @@ fn orient_f<S: Scalar>(
 }
 
 /// `p` (collinear with `a→b`, direction `d`) lies strictly between a and b.
-fn strictly_inside<S: Scalar>(p: &Pt<S>, a: &Pt<S>, b: &Pt<S>, d: &Pt<S>) -> bool {
-    let t = p.sub(a).dot(d);
+fn strictly_inside<S: Scalar>(p: &Pt<S>, a: &Pt<S>, b: &Pt<S>, _d: &Pt<S>) -> bool {
+    let ab = b.sub(a);
+    let t = p.sub(a).dot(&ab);
     if t.signum() <= 0 {
         return false;
     }
-    t.cmp_s(&b.sub(a).dot(d)) == Ordering::Less
+    t.cmp_s(&ab.dot(&ab)) == Ordering::Less
 }
 
 /// Lynning's σ on a closed walk: drop repeated points and points on a line
 /// through their neighbours, until none is left. A walk of fewer than three
 /// points is the nil polygon (emptied).
 fn sigma<S: Scalar>(w: &mut Vec<V<S>>) {
+    // Collinearity is tested on the corners (rational on lattice puzzles)
+    // rather than on the unit directions (which carry square roots).
     loop {
         let mut changed = false;
         let mut i = 0;
@@ -1443,19 +1635,15 @@ fn sigma<S: Scalar>(w: &mut Vec<V<S>>) {
                 continue;
             }
             let pv = (i + n - 1) % n;
-            if w[pv].d.cross(&w[i].d).is_zero() {
+            if !w[pv].p.same(&w[i].p)
+                && orient_f(&w[pv].p, &w[i].p, &w[nx].p, w[pv].f, w[i].f, w[nx].f) == 0
+            {
                 // Straight through, or a spike: the side from pv now runs to nx.
-                let dir = if w[pv].d.dot(&w[i].d).signum() > 0 {
-                    w[pv].d.clone()
-                } else {
-                    let s = w[nx].p.sub(&w[pv].p).dot(&w[pv].d).signum();
-                    if s >= 0 {
-                        w[pv].d.clone()
-                    } else {
-                        w[pv].d.neg()
-                    }
-                };
-                w[pv].d = dir;
+                let back = w[i].p.sub(&w[pv].p);
+                let straight = back.dot(&w[nx].p.sub(&w[i].p)).signum() > 0;
+                if !straight && w[nx].p.sub(&w[pv].p).dot(&back).signum() < 0 {
+                    w[pv].d = w[pv].d.neg();
+                }
                 w.remove(i);
                 changed = true;
                 i = i.saturating_sub(1);

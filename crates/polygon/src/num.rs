@@ -853,6 +853,10 @@ pub trait Scalar: Clone + fmt::Debug + fmt::Display + PartialEq + Send + Sync + 
     fn recip(&self) -> Option<Self>;
     /// Feeds a hashable image of the number into `out` (for memo keys).
     fn key(&self, out: &mut Vec<i128>);
+    /// The exact number, for exact types.
+    fn as_num(&self) -> Option<&Num> {
+        None
+    }
     /// The value as an integer, when it is one exactly (exact types only).
     fn as_int(&self) -> Option<i128> {
         None
@@ -940,6 +944,9 @@ impl Scalar for Num {
     }
     fn lost() -> bool {
         overflowed()
+    }
+    fn as_num(&self) -> Option<&Num> {
+        Some(self)
     }
     fn as_int(&self) -> Option<i128> {
         match self {
