@@ -40,6 +40,12 @@ pub struct SolveArgs {
     /// Edge matching only: the cell order: auto, rows, frame or spiral.
     #[arg(long, value_name = "ORDER")]
     pub order: Option<String>,
+    /// Polygons only: every piece may flip, whatever the file says.
+    #[arg(long, conflicts_with = "no_flip")]
+    pub flip: bool,
+    /// Polygons only: no piece may flip, whatever the file says.
+    #[arg(long)]
+    pub no_flip: bool,
 }
 
 impl SolveArgs {

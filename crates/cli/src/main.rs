@@ -131,6 +131,12 @@ fn solve_command(args: &SolveArgs) -> Result<u8> {
         args.order.is_some() && puzzle.family() != source::Family::Edge,
         "edge-matching",
     )?;
+    family::reject_option(
+        puzzle.name(),
+        if args.flip { "--flip" } else { "--no-flip" },
+        (args.flip || args.no_flip) && puzzle.family() != source::Family::Polygon,
+        "polygon",
+    )?;
     puzzle.solve(args)
 }
 

@@ -81,6 +81,8 @@ pub fn text_of(label: &str, bytes: Vec<u8>) -> Result<String> {
 pub enum Family {
     /// Edge matching.
     Edge,
+    /// Polygonal jigsaws.
+    Polygon,
 }
 
 impl Family {
@@ -88,6 +90,7 @@ impl Family {
     pub fn as_str(self) -> &'static str {
         match self {
             Family::Edge => "edge",
+            Family::Polygon => "polygon",
         }
     }
 }
@@ -134,12 +137,14 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
     };
     match table.get("family").and_then(|v| v.as_str()) {
         Some("edge") => Ok(Family::Edge),
+        Some("polygon") => Ok(Family::Polygon),
         Some(other) => bail!(InputError(format!(
-            "{}:{}: unknown family \"{other}\": expected \"edge\"",
+            "{}:{}: unknown family \"{other}\": expected \"edge\" or \"polygon\"",
             source.label,
             line_of_key(text, "family")
         ))),
         None if table.contains_key("tiles") => Ok(Family::Edge),
+        None if table.contains_key("region") => Ok(Family::Polygon),
         None => bail!(InputError(format!(
             "{}:1: the file does not say which kind of puzzle it is: add family = \"edge\"",
             source.label

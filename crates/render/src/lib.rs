@@ -8,3 +8,4 @@
 #![warn(missing_docs)]
 
 pub mod edge;
+pub mod polygon;

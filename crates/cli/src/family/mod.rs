@@ -6,6 +6,7 @@
 //! [`load`] (and in [`crate::source::family_of`] for detection).
 
 pub mod edge;
+pub mod polygon;
 
 use crate::args::SolveArgs;
 use crate::source::{Family, InputError, Source};
@@ -31,6 +32,7 @@ pub trait Loaded {
 pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
     match crate::source::family_of(source, format)? {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
+        Family::Polygon => Ok(Box::new(polygon::load(source, format)?)),
     }
 }
 
