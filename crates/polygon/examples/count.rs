@@ -39,8 +39,6 @@ fn main() {
         )
         .unwrap();
         let secs = started.elapsed().as_secs_f64();
-        use std::sync::atomic::Ordering::Relaxed;
-        println!("non-integer nodes {} dead {} memo hits {}", jigsolve_polygon::engine::DEBUG_IRR.load(Relaxed), jigsolve_polygon::engine::DEBUG_DEAD.load(Relaxed), jigsolve_polygon::engine::DEBUG_MEMO.load(Relaxed));
         println!(
             "{} nodes in {secs:.3} s ({:.0}/s), unique so far {:?}, per depth {:?}",
             report.nodes.total(),

@@ -720,13 +720,6 @@ pub struct Solver<S> {
     memo_bytes: usize,
 }
 
-/// Debug counters (temporary).
-pub static DEBUG_IRR: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// Debug counters (temporary).
-pub static DEBUG_DEAD: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-/// Debug counters (temporary).
-pub static DEBUG_MEMO: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
 /// Nodes between two polls of the control.
 const POLL_EVERY: u64 = 1 << 12;
 /// The memo stops growing past this many bytes of keys.
@@ -1205,14 +1198,8 @@ impl<S: Scalar> Solver<S> {
         if self.since_poll >= POLL_EVERY {
             self.poll(ticker, depth, base)?;
         }
-        if region.iter().any(|p| p.v.iter().any(|v| v.p.x.as_int().is_none() || v.p.y.as_int().is_none())) {
-            DEBUG_IRR.fetch_add(1, AtomicOrdering::Relaxed);
-        }
         match self.status(region) {
-            Status::Dead => {
-                DEBUG_DEAD.fetch_add(1, AtomicOrdering::Relaxed);
-                return Ok(0);
-            }
+            Status::Dead => return Ok(0),
             Status::Leaf => {
                 let w = self.leaf();
                 if !w.is_zero() && sink.solution(&self.solution, w).is_break() {
@@ -1226,7 +1213,6 @@ impl<S: Scalar> Solver<S> {
         let key = if use_memo {
             let key = self.memo_key(region);
             if self.memo.contains(&key) {
-                DEBUG_MEMO.fetch_add(1, AtomicOrdering::Relaxed);
                 return Ok(0);
             }
             Some(key)

@@ -1065,12 +1065,13 @@ mod tests {
     #[test]
     fn exact_signs_near_zero() {
         // 99/70 is a close rational approximation of √2.
-        assert_eq!(n("sqrt2 - 99/70").signum(), 1);
-        assert_eq!(n("sqrt2 - 1393/985").signum(), -1);
+        assert_eq!(n("sqrt2 - 99/70").signum(), -1);
+        assert_eq!(n("sqrt2 - 1393/985").signum(), 1);
         // √2 + √3 vs √(5 + 2√6): equal, so the difference is exactly 0.
         let s = n("sqrt2 + sqrt3");
         assert_eq!(s.mul(&s), n("5 + 2*sqrt6"));
-        assert_eq!(n("sqrt5 + sqrt13 - sqrt17 - 2").signum(), 1);
+        assert_eq!(n("sqrt5 + sqrt13 - sqrt17 - 2").signum(), -1);
+        assert_eq!(n("sqrt5 + sqrt13 - sqrt17 - 1").signum(), 1);
     }
 
     #[test]
