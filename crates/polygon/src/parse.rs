@@ -85,7 +85,7 @@ enum Verts {
 #[serde(untagged)]
 enum Region {
     One(Verts),
-    Many(Vec<Spanned<Verts>>),
+    Many(Vec<Verts>),
 }
 
 #[derive(Deserialize)]
@@ -247,9 +247,21 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
             region_lines.push(region_line);
         }
         Region::Many(list) => {
+            // (Spans do not survive an untagged enum: each polygon is
+            // reported at the line where its text starts, found by search.)
+            let mut from = doc.region.span().start;
             for v in list {
-                let line = at(v.span());
-                region.push(vertices(v.get_ref(), line).map_err(|(l, p)| err(l, p))?);
+                let line = match v {
+                    Verts::Text(t) => match text[from..].find(t.as_str()) {
+                        Some(k) => {
+                            from += k;
+                            line_of(text, from)
+                        }
+                        None => region_line,
+                    },
+                    Verts::List(_) => region_line,
+                };
+                region.push(vertices(v, line).map_err(|(l, p)| err(l, p))?);
                 region_lines.push(line);
             }
         }
