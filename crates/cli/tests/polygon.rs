@@ -19,9 +19,11 @@ fn lists_and_shows_the_catalog() {
         .arg("list")
         .assert()
         .success()
-        .stdout(predicate::str::contains("stomachion").and(predicate::str::contains(
-            "published counts: raw 17152, distinct 4288, unique 536",
-        )))
+        .stdout(
+            predicate::str::contains("stomachion").and(predicate::str::contains(
+                "published counts: raw 17152, distinct 4288, unique 536",
+            )),
+        )
         .stdout(predicate::str::contains("tangram-square"));
     jigsolve()
         .args(["show", "tangram-square"])
@@ -60,7 +62,10 @@ fn prints_placements_and_verifies_json() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let summary = lines.last().unwrap();
     assert_eq!(summary["type"], "summary");
     assert_eq!(summary["raw"], 104);
@@ -137,7 +142,9 @@ fn polygon_options_are_rejected_elsewhere() {
         .args(["solve", "impuzzable", "--no-flip"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--no-flip applies to polygon puzzles only"));
+        .stderr(predicate::str::contains(
+            "--no-flip applies to polygon puzzles only",
+        ));
     jigsolve()
         .args(["solve", "tangram-square", "--order", "rows"])
         .assert()

@@ -33,7 +33,11 @@ fn main() {
         let control = jigsolve_search::Control::new().with_node_limit(limit);
         let report = jigsolve_search::run(
             || jigsolve_polygon::Solver::new(std::sync::Arc::clone(&prep)),
-            &jigsolve_search::RunConfig { threads: 1, shard: None, want_solutions: false },
+            &jigsolve_search::RunConfig {
+                threads: 1,
+                shard: None,
+                want_solutions: false,
+            },
             &control,
             |_, _| std::ops::ControlFlow::Continue(()),
         )
@@ -54,8 +58,19 @@ fn main() {
         );
         let mut solver = jigsolve_polygon::Solver::new(prep);
         let mut rng = jigsolve_search::estimate::SplitMix64::new(7);
-        let e = jigsolve_search::estimate::estimate(&mut solver, probes.parse().unwrap(), &mut rng).unwrap();
-        println!("estimate: nodes {:.3e} ± {:.1e}, unique sols {:.1} ± {:.1}; per depth {:?}", e.nodes.mean, e.nodes.std_error, e.solutions.mean, e.solutions.std_error, e.nodes_per_depth.iter().map(|x| format!("{x:.2e}")).collect::<Vec<_>>());
+        let e = jigsolve_search::estimate::estimate(&mut solver, probes.parse().unwrap(), &mut rng)
+            .unwrap();
+        println!(
+            "estimate: nodes {:.3e} ± {:.1e}, unique sols {:.1} ± {:.1}; per depth {:?}",
+            e.nodes.mean,
+            e.nodes.std_error,
+            e.solutions.mean,
+            e.solutions.std_error,
+            e.nodes_per_depth
+                .iter()
+                .map(|x| format!("{x:.2e}"))
+                .collect::<Vec<_>>()
+        );
         return;
     }
     let c = solve_all(&puzzle, options);

@@ -452,12 +452,7 @@ impl<S: Scalar> Prepared<S> {
         }
         let mirror_closed = types.iter().all(|t| t.mirror.is_some());
         let mut order: Vec<usize> = (0..types.len()).collect();
-        order.sort_by(|&a, &b| {
-            types[b]
-                .area
-                .cmp_s(&types[a].area)
-                .then_with(|| a.cmp(&b))
-        });
+        order.sort_by(|&a, &b| types[b].area.cmp_s(&types[a].area).then_with(|| a.cmp(&b)));
         let counts: Vec<u32> = types.iter().map(|t| t.members.len() as u32).collect();
         let multiplier = counts
             .iter()
@@ -471,8 +466,8 @@ impl<S: Scalar> Prepared<S> {
             .collect();
         let mut region = Vec::new();
         for poly in &region_s {
-            let dirs = directions(poly)
-                .ok_or_else(|| PrepareError::Inexact("the region".to_string()))?;
+            let dirs =
+                directions(poly).ok_or_else(|| PrepareError::Inexact("the region".to_string()))?;
             let v: Vec<V<S>> = poly
                 .iter()
                 .zip(dirs)

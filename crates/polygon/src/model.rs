@@ -5,7 +5,9 @@
 //! pointing down is the mirror image of the same puzzle, region and pieces
 //! alike, which changes no count).
 
-use crate::geom::{area2, check_simple, locate, orient, segments_meet, tidy, Inside, NotSimple, Pt};
+use crate::geom::{
+    area2, check_simple, locate, orient, segments_meet, tidy, Inside, NotSimple, Pt,
+};
 use crate::num::{Num, Scalar};
 
 /// One piece (copies are listed separately, each with its own name).
@@ -109,7 +111,10 @@ impl Puzzle {
             ));
         }
         if pieces.is_empty() {
-            return Err((Where::Puzzle, ModelError::Missing("there are no pieces".into())));
+            return Err((
+                Where::Puzzle,
+                ModelError::Missing("there are no pieces".into()),
+            ));
         }
         let mut reg = Vec::new();
         for (i, p) in region.iter().enumerate() {

@@ -85,6 +85,9 @@ pub struct Q {
     d: i128,
 }
 
+// Named methods rather than operators: every one may set the overflow flag,
+// and a reader should see where exact arithmetic happens.
+#[allow(clippy::should_implement_trait)]
 impl Q {
     /// Zero.
     pub const ZERO: Q = Q { n: 0, d: 1 };
@@ -223,6 +226,7 @@ impl Default for Num {
     }
 }
 
+#[allow(clippy::should_implement_trait)]
 impl Num {
     /// Zero.
     pub const ZERO: Num = Num::R(Q::ZERO);
@@ -798,8 +802,7 @@ impl Parser<'_> {
     fn decimal(&mut self) -> Result<Num, String> {
         self.skip();
         let start = self.i;
-        while self.i < self.s.len() && (self.s[self.i].is_ascii_digit() || self.s[self.i] == b'.')
-        {
+        while self.i < self.s.len() && (self.s[self.i].is_ascii_digit() || self.s[self.i] == b'.') {
             self.i += 1;
         }
         let text = std::str::from_utf8(&self.s[start..self.i]).unwrap_or("");
@@ -814,7 +817,9 @@ impl Parser<'_> {
             return Err(format!("'{text}' is not a number"));
         }
         let digits = format!("{int}{frac}");
-        let n: i128 = digits.parse().map_err(|_| format!("'{text}' is too long"))?;
+        let n: i128 = digits
+            .parse()
+            .map_err(|_| format!("'{text}' is too long"))?;
         let d = 10i128
             .checked_pow(frac.len() as u32)
             .ok_or_else(|| format!("'{text}' has too many decimals"))?;

@@ -278,7 +278,7 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
             None => 1,
             Some(c) => {
                 let n = *c.get_ref();
-                if n < 1 || n > 1000 {
+                if !(1..=1000).contains(&n) {
                     return Err(err(at(c.span()), Problem::Copies(n)));
                 }
                 n as usize

@@ -59,7 +59,9 @@ impl<S: Scalar> Iso<S> {
 /// Unit directions of the sides of a polygon (side i joins corner i and i+1).
 pub fn directions<S: Scalar>(poly: &[Pt<S>]) -> Option<Vec<Pt<S>>> {
     let n = poly.len();
-    (0..n).map(|i| poly[(i + 1) % n].sub(&poly[i]).unit()).collect()
+    (0..n)
+        .map(|i| poly[(i + 1) % n].sub(&poly[i]).unit())
+        .collect()
 }
 
 /// The signature of `poly` from corner `i` (see the module docs).
@@ -96,7 +98,11 @@ pub fn mirrored<S: Scalar>(poly: &[Pt<S>]) -> Vec<Pt<S>> {
 pub fn corner_orbits<S: Scalar>(poly: &[Pt<S>], dirs: &[Pt<S>]) -> Vec<usize> {
     let sigs: Vec<Vec<Pt<S>>> = (0..poly.len()).map(|i| signature(poly, dirs, i)).collect();
     (0..poly.len())
-        .map(|i| (0..=i).find(|&j| same_points(&sigs[j], &sigs[i])).unwrap_or(i))
+        .map(|i| {
+            (0..=i)
+                .find(|&j| same_points(&sigs[j], &sigs[i]))
+                .unwrap_or(i)
+        })
         .collect()
 }
 

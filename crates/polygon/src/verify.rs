@@ -243,9 +243,7 @@ pub fn verify<S: Scalar>(puzzle: &Puzzle, placements: &[Placement<S>]) -> Result
             v
         })
         .collect();
-    let region_total = region
-        .iter()
-        .fold(S::zero(), |acc, p| acc.add(&area2(p)));
+    let region_total = region.iter().fold(S::zero(), |acc, p| acc.add(&area2(p)));
     if !total.sub(&region_total).is_zero() {
         return Err(VerifyError::Area {
             pieces: total.half().to_string(),
@@ -361,7 +359,8 @@ impl SolutionRecord {
                     .collect();
                 let listed = listed?;
                 let actual = p.corners(puzzle);
-                if listed.len() != actual.len() || !listed.iter().zip(&actual).all(|(a, b)| a.same(b))
+                if listed.len() != actual.len()
+                    || !listed.iter().zip(&actual).all(|(a, b)| a.same(b))
                 {
                     return Err(VerifyError::Vertices(r.name.clone()));
                 }

@@ -7,7 +7,7 @@
 //! square-free numbers with rational coefficients is zero only when every
 //! coefficient is), so it is exact too.
 
-use jigsolve_polygon::num::{Num, Q, Term};
+use jigsolve_polygon::num::{Num, Term, Q};
 use proptest::prelude::*;
 
 const RADS: [u64; 6] = [1, 2, 3, 5, 6, 13];

@@ -21,7 +21,10 @@ fn self_intersecting_polygon() {
         "family = \"polygon\"\nregion = \"(0,0) (2,2) (2,0) (0,2)\"\n{SQUARE_PIECES}"
     ));
     assert!(e.starts_with("bad.toml:2: "), "{e}");
-    assert!(e.contains("not a simple polygon") && e.contains("crosses"), "{e}");
+    assert!(
+        e.contains("not a simple polygon") && e.contains("crosses"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -35,13 +38,18 @@ fn zero_area() {
 
 #[test]
 fn unparsable_number() {
-    let e = error(&format!(
-        "family = \"polygon\"\nregion = \"(0,0) (2,0) (2,2) (0,2)\"\n\n[[pieces]]\nvertices = \"(0,0) (1,0) (1,x) (0,1)\"\ncopies = 4\n"
-    ));
+    let e = error(
+        "family = \"polygon\"\nregion = \"(0,0) (2,0) (2,2) (0,2)\"\n\n[[pieces]]\nvertices = \"(0,0) (1,0) (1,x) (0,1)\"\ncopies = 4\n",
+    );
     assert!(e.starts_with("bad.toml:5: "), "{e}");
     assert!(e.contains("'1,x'") || e.contains("'x'"), "{e}");
-    let e = error("region = \"(0,0) (2,0) (2,2) (0, 1/0)\"\n[[pieces]]\nvertices = [[0,0],[1,0],[0,1]]\n");
-    assert!(e.starts_with("bad.toml:1: ") && e.contains("division by zero"), "{e}");
+    let e = error(
+        "region = \"(0,0) (2,0) (2,2) (0, 1/0)\"\n[[pieces]]\nvertices = [[0,0],[1,0],[0,1]]\n",
+    );
+    assert!(
+        e.starts_with("bad.toml:1: ") && e.contains("division by zero"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -50,7 +58,10 @@ fn area_mismatch() {
         "family = \"polygon\"\nregion = \"(0,0) (3,0) (3,2) (0,2)\"\n{SQUARE_PIECES}"
     ));
     assert!(e.starts_with("bad.toml:2: "), "{e}");
-    assert!(e.contains("total area is 4") && e.contains("region's is 6"), "{e}");
+    assert!(
+        e.contains("total area is 4") && e.contains("region's is 6"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -22,14 +22,22 @@ fn tiling(mut polys: Vec<Vec<Pt<Num>>>) -> Vec<Vec<Pt<Num>>> {
 fn check(pieces: usize, seed: u64) {
     let planted = generate::planted(pieces, seed);
     let puzzle = &planted.puzzle;
-    let options = Options { symmetry: false, memo: true };
+    let options = Options {
+        symmetry: false,
+        memo: true,
+    };
     let (report, sols) = solve(puzzle, options, 1, Control::new());
     assert!(report.complete);
     let home = tiling(planted.home.clone());
-    let found = sols.iter().any(|s| {
-        tiling(s.iter().map(|p| p.corners(puzzle)).collect()) == home
-    });
-    assert!(found, "{}: the planted tiling was not found ({} found)", puzzle.name, sols.len());
+    let found = sols
+        .iter()
+        .any(|s| tiling(s.iter().map(|p| p.corners(puzzle)).collect()) == home);
+    assert!(
+        found,
+        "{}: the planted tiling was not found ({} found)",
+        puzzle.name,
+        sols.len()
+    );
 }
 
 proptest! {

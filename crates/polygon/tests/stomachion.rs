@@ -11,7 +11,12 @@ use jigsolve_search::Control;
 #[test]
 fn stomachion_solutions_found_early_verify() {
     let puzzle = load("puzzles/polygon/stomachion.toml", None);
-    let (report, sols) = solve(&puzzle, Options::default(), 1, Control::new().with_node_limit(100_000));
+    let (report, sols) = solve(
+        &puzzle,
+        Options::default(),
+        1,
+        Control::new().with_node_limit(100_000),
+    );
     assert!(!sols.is_empty());
     // Each listed solution is canonical and stands for |orbit| x 2! x 2! raw ones.
     let raw = report.counts.raw.unwrap();

@@ -11,7 +11,9 @@ use jigsolve_search::Control;
 /// Wang and Hsiung: exactly 13 of the 20 can be made. The counts themselves
 /// are jigsolve's (no published table); each is cross-checked with symmetry
 /// breaking on and off, on one thread and two.
-const CONVEX: [(usize, (u128, u128, u128), (u128, u128, u128)); 20] = [
+type Counts = (u128, u128, u128);
+
+const CONVEX: [(usize, Counts, Counts); 20] = [
     (1, (32, 8, 2), (16, 4, 2)),
     (2, (0, 0, 0), (0, 0, 0)),
     (3, (48, 12, 12), (20, 5, 5)),
@@ -34,19 +36,34 @@ const CONVEX: [(usize, (u128, u128, u128), (u128, u128, u128)); 20] = [
     (20, (0, 0, 0), (0, 0, 0)),
 ];
 
-fn check(path: &str, flip: Option<bool>, expected: (u128, u128, u128)) {
+fn check(path: &str, flip: Option<bool>, expected: Counts) {
     let puzzle = load(path, flip);
     for symmetry in [true, false] {
         for threads in [1, 2] {
-            let options = Options { symmetry, memo: true };
+            let options = Options {
+                symmetry,
+                memo: true,
+            };
             let (report, sols) = solve(&puzzle, options, threads, Control::new());
-            assert_eq!(counts(&report), expected, "{path} flip={flip:?} symmetry={symmetry}");
+            assert_eq!(
+                counts(&report),
+                expected,
+                "{path} flip={flip:?} symmetry={symmetry}"
+            );
             let listed = if symmetry { expected.2 } else { expected.1 };
             assert_eq!(sols.len() as u128, listed, "{path} symmetry={symmetry}");
         }
     }
     // The memo never changes what is found.
-    let (report, _) = solve(&puzzle, Options { symmetry: true, memo: false }, 1, Control::new());
+    let (report, _) = solve(
+        &puzzle,
+        Options {
+            symmetry: true,
+            memo: false,
+        },
+        1,
+        Control::new(),
+    );
     assert_eq!(counts(&report), expected, "{path} without the memo");
 }
 
@@ -67,7 +84,11 @@ fn exactly_13_of_the_20_convex_shapes_can_be_made() {
 fn the_tangram_square_has_one_solution_up_to_symmetry() {
     // 8 symmetries of the square, 2! x 2! for the two pairs of identical triangles.
     check("puzzles/polygon/tangram-square.toml", None, (32, 8, 1));
-    check("puzzles/polygon/tangram-square.toml", Some(false), (16, 4, 1));
+    check(
+        "puzzles/polygon/tangram-square.toml",
+        Some(false),
+        (16, 4, 1),
+    );
 }
 
 #[test]

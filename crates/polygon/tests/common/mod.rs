@@ -40,14 +40,21 @@ pub fn solve(
         &control,
         |s: &[Placement<Num>], _| {
             if let Err(e) = verify(puzzle, s) {
-                panic!("{}: engine produced a wrong solution: {e}\n{s:?}", puzzle.name);
+                panic!(
+                    "{}: engine produced a wrong solution: {e}\n{s:?}",
+                    puzzle.name
+                );
             }
             found.push(s.to_vec());
             ControlFlow::Continue(())
         },
     )
     .expect("paths are valid");
-    assert!(!prep.overflowed(), "{}: exact arithmetic overflowed", puzzle.name);
+    assert!(
+        !prep.overflowed(),
+        "{}: exact arithmetic overflowed",
+        puzzle.name
+    );
     (report, found)
 }
 
