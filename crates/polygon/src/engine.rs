@@ -890,32 +890,74 @@ impl<S: Scalar> Solver<S> {
             .expect("a region polygon");
         let poly = &region[pi];
         let n = poly.v.len();
-        // BEST VERTEX: smallest angle, then shortest sides.
-        let mut best: Option<usize> = None;
+        // BEST VERTEX: the convex corner where the fewest piece corners pass
+        // the float angle and length filters (a cheap count of the children
+        // to come), then the smallest angle, then the shortest sides.
+        let quick = |i: usize| -> usize {
+            let ang = poly.f[i].ang;
+            let out_len = poly.f[i].len;
+            let in_len = poly.f[(i + n - 1) % n].len;
+            let mut count = 0;
+            for &t in &prep.order {
+                if self.avail[t] == 0 {
+                    continue;
+                }
+                for form in &prep.types[t].forms {
+                    let m = form.q.len();
+                    for &k in &form.reps {
+                        let pang = form.ang_f[k];
+                        if pang > ang + FUZZ {
+                            continue;
+                        }
+                        if form.len_f[(k + m - 1) % m] > out_len + FUZZ
+                            && ang < std::f64::consts::PI
+                        {
+                            // Only a filter: the next corner may be reflex.
+                            if poly.f[(i + 1) % n].ang < std::f64::consts::PI - FUZZ {
+                                continue;
+                            }
+                        }
+                        if (pang - ang).abs() <= FUZZ
+                            && form.len_f[k] > in_len + FUZZ
+                            && poly.f[(i + n - 1) % n].ang < std::f64::consts::PI - FUZZ
+                        {
+                            continue;
+                        }
+                        count += 1;
+                    }
+                }
+            }
+            count
+        };
+        let mut best: Option<(usize, usize)> = None;
         for i in 0..n {
             if !poly.convex(i) {
                 continue;
             }
+            let c = quick(i);
             let key = |j: usize| {
                 let a = poly.f[(j + n - 1) % n].len;
                 let b = poly.f[j].len;
                 (poly.f[j].ang, a.min(b), a.max(b))
             };
             best = match best {
-                None => Some(i),
-                Some(b) => {
+                None => Some((i, c)),
+                Some((b, cb)) => {
                     let (ka, kb) = (key(i), key(b));
-                    let better = if (ka.0 - kb.0).abs() > FUZZ {
+                    let better = if c != cb {
+                        c < cb
+                    } else if (ka.0 - kb.0).abs() > FUZZ {
                         ka.0 < kb.0
                     } else if (ka.1 - kb.1).abs() > FUZZ {
                         ka.1 < kb.1
                     } else {
                         ka.2 < kb.2 - FUZZ
                     };
-                    Some(if better { i } else { b })
+                    Some(if better { (i, c) } else { (b, cb) })
                 }
             };
         }
+        let best = best.map(|(i, _)| i);
         let Some(vi) = best else {
             return out;
         };
