@@ -150,3 +150,34 @@ fn polygon_options_are_rejected_elsewhere() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn approximate_puzzles_say_so() {
+    let out = jigsolve()
+        .arg("solve")
+        .arg(root().join("data/polygon/approx/kite-halves.toml"))
+        .args(["--json", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["approximate"], true);
+    assert!(summary["numbers"]
+        .as_str()
+        .unwrap()
+        .starts_with("approximate"));
+    // The two halves are congruent by a reflection: identical; the region's
+    // mirror symmetry leaves one unique tiling.
+    assert_eq!(summary["distinct"], 1);
+    assert_eq!(summary["unique"], 1);
+    assert_eq!(summary["raw"], 2);
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    jigsolve()
+        .arg("verify")
+        .arg(root().join("data/polygon/approx/kite-halves.toml"))
+        .arg(file.path())
+        .assert()
+        .code(0);
+}

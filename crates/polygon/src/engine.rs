@@ -1198,7 +1198,7 @@ impl<S: Scalar> Solver<S> {
         polys.sort();
         let mut out = Vec::with_capacity(64);
         for c in &self.avail {
-            out.push(*c as u8);
+            push_varint(&mut out, *c as i128);
         }
         for p in polys {
             out.push(0xFF);

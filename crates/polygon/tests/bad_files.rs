@@ -80,3 +80,16 @@ fn other_mistakes() {
         assert!(e.contains(words), "{e}");
     }
 }
+
+#[test]
+fn inexact_side_lengths_fall_back_to_floating_point() {
+    let text = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data/polygon/approx/kite-halves.toml"),
+    )
+    .unwrap();
+    let puzzle = parse(&text, "kite-halves.toml").unwrap();
+    let r = jigsolve_polygon::solve_all(&puzzle, Default::default());
+    assert!(r.approximate);
+    assert_eq!((r.raw, r.distinct, r.unique), (2, 1, 1));
+}
