@@ -8,8 +8,10 @@
 //! product of unit vectors and never a square root. At a node the engine
 //!
 //! 1. picks the polygon of least area (Lynning's MINIMAL AREA) and in it the
-//!    convex corner `v` with the smallest angle, then the shortest sides
-//!    (BEST VERTEX);
+//!    convex corner `v` where the fewest piece corners pass a float angle and
+//!    length filter, then the smallest angle, then the shortest sides (BEST
+//!    VERTEX, sharpened into a cheap minimum-remaining-values choice: on the
+//!    Stomachion it shrinks the tree from 1.8 million nodes to 280 thousand);
 //! 2. for every available piece type (largest first), every orientation class
 //!    (the piece and, when it may flip and is not its own mirror image, its
 //!    mirror image) and every corner `k` of the piece up to the piece's own

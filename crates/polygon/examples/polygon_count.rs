@@ -1,5 +1,5 @@
 //! Counts the tilings of a puzzle file on one thread:
-//! `cargo run --release -p jigsolve-polygon --example count -- FILE [--no-memo] [--no-flip]`.
+//! `cargo run --release -p jigsolve-polygon --example polygon_count -- FILE [--no-memo] [--no-flip]`.
 
 use jigsolve_polygon::{parse, solve_all, Options};
 use std::time::Instant;
