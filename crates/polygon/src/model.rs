@@ -5,9 +5,7 @@
 //! pointing down is the mirror image of the same puzzle, region and pieces
 //! alike, which changes no count).
 
-use crate::geom::{
-    area2, check_simple, locate, orient, segments_meet, tidy, Inside, NotSimple, Pt,
-};
+use crate::geom::{area2, check_simple, locate, segments_meet, tidy, Inside, NotSimple, Pt};
 use crate::num::{Num, Scalar};
 
 /// One piece (copies are listed separately, each with its own name).
@@ -194,17 +192,16 @@ fn overlap<S: Scalar>(a: &[Pt<S>], b: &[Pt<S>]) -> bool {
             if !segments_meet(p, q, r, s) {
                 continue;
             }
-            // Allowed: exactly one shared endpoint and the sides are not
-            // collinear there.
+            // Allowed: exactly one shared endpoint, and no other endpoint on
+            // the other side (which also catches collinear sides that
+            // overlap beyond the shared corner).
             let shared = [(p, r), (p, s), (q, r), (q, s)]
                 .iter()
                 .filter(|(x, y)| x.same(y))
                 .count();
-            let collinear = orient(p, q, r) == 0 && orient(p, q, s) == 0;
-            if shared != 1 || collinear {
+            if shared != 1 {
                 return true;
             }
-            // A shared endpoint, but does another endpoint lie on the other side?
             let touching = [(p, r, s), (q, r, s)]
                 .iter()
                 .any(|(x, r, s)| !x.same(r) && !x.same(s) && crate::geom::on_segment(x, r, s))
