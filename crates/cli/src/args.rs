@@ -46,6 +46,9 @@ pub struct SolveArgs {
     /// Polygons only: no piece may flip, whatever the file says.
     #[arg(long)]
     pub no_flip: bool,
+    /// Polygons only: solve in floating point with a tolerance even when exact numbers would do (the output then says approximate).
+    #[arg(long)]
+    pub approximate: bool,
 }
 
 impl SolveArgs {

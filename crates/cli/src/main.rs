@@ -137,6 +137,12 @@ fn solve_command(args: &SolveArgs) -> Result<u8> {
         (args.flip || args.no_flip) && puzzle.family() != source::Family::Polygon,
         "polygon",
     )?;
+    family::reject_option(
+        puzzle.name(),
+        "--approximate",
+        args.approximate && puzzle.family() != source::Family::Polygon,
+        "polygon",
+    )?;
     puzzle.solve(args)
 }
 

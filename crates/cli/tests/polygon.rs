@@ -181,3 +181,28 @@ fn approximate_puzzles_say_so() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn approximate_on_request_gives_the_same_counts() {
+    jigsolve()
+        .args([
+            "solve",
+            "tangram-square",
+            "--count",
+            "--approximate",
+            "--threads",
+            "1",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("raw      32"))
+        .stdout(predicate::str::contains("unique    1"))
+        .stdout(predicate::str::contains("approximate true"));
+    jigsolve()
+        .args(["solve", "impuzzable", "--approximate"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--approximate applies to polygon puzzles only",
+        ));
+}

@@ -393,6 +393,7 @@ impl<S: Scalar> Prepared<S> {
     /// Prepares `puzzle`. Fails when a side length has no exact square root
     /// in the number type (use [`Approx`](crate::num::Approx) then).
     pub fn new(puzzle: &Puzzle, options: Options) -> Result<Prepared<S>, PrepareError> {
+        crate::num::take_overflow();
         let pieces: Vec<Vec<Pt<S>>> = puzzle
             .pieces
             .iter()
@@ -540,6 +541,11 @@ impl<S: Scalar> Prepared<S> {
             None
         };
 
+        if crate::num::take_overflow() {
+            return Err(PrepareError::Inexact(
+                "the puzzle (exact coefficients overflowed 128 bits)".into(),
+            ));
+        }
         Ok(Prepared {
             puzzle: puzzle.clone(),
             sides,
@@ -1261,6 +1267,7 @@ impl<S: Scalar> Solver<S> {
         let kids = self.children(region);
         if S::EXACT && S::lost() {
             self.prep.overflow.store(true, AtomicOrdering::Relaxed);
+            crate::num::take_overflow();
             return Err(Stop);
         }
         let mut found = 0;
@@ -1689,6 +1696,7 @@ impl<S: Scalar> Tree for Solver<S> {
     type Solution = [Placement<S>];
 
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+        crate::num::take_overflow();
         let region = self.descend(path)?;
         match self.status(&region) {
             Status::Dead => Ok(NodeKind::DeadEnd),
@@ -1711,9 +1719,23 @@ impl<S: Scalar> Tree for Solver<S> {
         ticker: &mut Ticker<'_>,
         stats: &mut NodeStats,
     ) -> Result<ControlFlow<()>, NoSuchNode> {
+        crate::num::take_overflow();
         let region = self.descend(path)?;
+        if S::EXACT && S::lost() {
+            self.prep.overflow.store(true, AtomicOrdering::Relaxed);
+            crate::num::take_overflow();
+            return Ok(ControlFlow::Break(()));
+        }
         let base = path.len();
         let r = self.dfs(&region, base, base, sink, ticker);
+        // Overflow in a dead-end test or a leaf's symmetry check shows only
+        // here: the counts may be wrong, so the search counts as stopped.
+        let r = if S::EXACT && crate::num::take_overflow() {
+            self.prep.overflow.store(true, AtomicOrdering::Relaxed);
+            Err(Stop)
+        } else {
+            r
+        };
         let nodes = std::mem::take(&mut self.since_poll);
         let _ = ticker.poll(nodes, || 1.0);
         stats.add_profile(0, &self.counts);

@@ -101,8 +101,9 @@ fn count_with<S: Scalar>(prep: &Arc<Prepared<S>>) -> (jigsolve_search::Report, b
     (report, prep.overflowed())
 }
 
-/// Counts every solution on one thread (exactly when possible; falls back to
-/// floating point if exact coefficients ever overflow).
+/// Counts every solution on one thread, exactly when possible. Falls back to
+/// floating point (and says so) when a side length has no exact square root
+/// in the supported fields, or when exact coefficients overflow 128 bits.
 pub fn solve_all(puzzle: &Puzzle, options: Options) -> Counted {
     let (report, approximate) = match prepare(puzzle, options) {
         Engine::Exact(p) => {

@@ -38,6 +38,11 @@ impl<S: Scalar> Iso<S> {
         self.w.cmul(&q).add(&self.s)
     }
 
+    /// The same motion (exactly, or within the tolerance).
+    pub fn same(&self, o: &Iso<S>) -> bool {
+        self.mirror == o.mirror && self.w.same(&o.w) && self.s.same(&o.s)
+    }
+
     /// `self ∘ h`: first `h`, then `self`.
     pub fn compose(&self, h: &Iso<S>) -> Iso<S> {
         if self.mirror {
@@ -177,7 +182,9 @@ pub fn region_group<S: Scalar>(region: &[Vec<Pt<S>>], mirrors: bool) -> Vec<Iso<
                 let src_a = if mirror { a.conj() } else { a.clone() };
                 let s = target[j].sub(&w.cmul(&src_a));
                 let g = Iso { w, mirror, s };
-                if g == Iso::identity() || out.contains(&g) {
+                // (Compared with `same`, so that floats within the tolerance
+                // count as one motion.)
+                if out.iter().any(|h| h.same(&g)) {
                     continue;
                 }
                 if maps_onto(&g, region) {

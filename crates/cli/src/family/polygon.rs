@@ -134,7 +134,7 @@ fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
     };
     let numbers = if approximate {
         format!(
-            "approximate: floating point with tolerance {:e} (a side length has no exact square root jigsolve supports)",
+            "approximate: floating point with tolerance {:e} (asked for with --approximate, or a side length has no exact square root jigsolve supports)",
             Approx::TOLERANCE
         )
     } else {
@@ -193,7 +193,7 @@ fn run<S: Scalar>(puzzle: &Puzzle, prep: Arc<Prepared<S>>, args: &SolveArgs) -> 
     )?;
     if prep.overflowed() {
         bail!(
-            "{}: exact arithmetic overflowed 128-bit coefficients, so the counts above are incomplete; this puzzle is beyond jigsolve's exact numbers",
+            "{}: exact arithmetic overflowed its 128-bit coefficients, so the search stopped and the counts above are incomplete; solve it in floating point with --approximate",
             puzzle.name
         );
     }
@@ -206,9 +206,14 @@ pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
         symmetry: !args.no_symmetry,
         memo: true,
     };
-    match Prepared::<Num>::new(puzzle, options) {
-        Ok(p) => run(puzzle, Arc::new(p), args),
-        Err(_) => {
+    let exact = if args.approximate {
+        None
+    } else {
+        Prepared::<Num>::new(puzzle, options).ok()
+    };
+    match exact {
+        Some(p) => run(puzzle, Arc::new(p), args),
+        None => {
             let p = Prepared::<Approx>::new(puzzle, options)
                 .map_err(|e| anyhow!("{}: {e}", puzzle.name))?;
             run(puzzle, Arc::new(p), args)
