@@ -23,6 +23,15 @@ pub struct EngineArgs {
     /// Polyforms only: the engine: auto, bitboard (tightest cell), bitboard-first (first empty cell), bitboard-mrv (fewest placements) or dlx (dancing links).
     #[arg(long = "engine", value_name = "ENGINE")]
     pub engine_choice: Option<String>,
+    /// Polygons only: every piece may flip, whatever the file says.
+    #[arg(long, conflicts_with = "no_flip")]
+    pub flip: bool,
+    /// Polygons only: no piece may flip, whatever the file says.
+    #[arg(long)]
+    pub no_flip: bool,
+    /// Polygons only: solve in floating point with a tolerance even when exact numbers would do (the output then says approximate).
+    #[arg(long)]
+    pub approximate: bool,
 }
 
 /// `jigsolve solve` options. Family-specific options are marked in their

@@ -178,6 +178,18 @@ fn check_engine_options(puzzle: &dyn family::Loaded, engine: &args::EngineArgs) 
         "--engine",
         engine.engine_choice.is_some() && puzzle.family() != source::Family::Grid,
         "polyform (grid)",
+    )?;
+    family::reject_option(
+        puzzle.name(),
+        if engine.flip { "--flip" } else { "--no-flip" },
+        (engine.flip || engine.no_flip) && puzzle.family() != source::Family::Polygon,
+        "polygon",
+    )?;
+    family::reject_option(
+        puzzle.name(),
+        "--approximate",
+        engine.approximate && puzzle.family() != source::Family::Polygon,
+        "polygon",
     )
 }
 

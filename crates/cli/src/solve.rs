@@ -509,7 +509,7 @@ pub fn summary_text(report: &Report, described: &Described, stats: bool) -> Stri
             Value::String(x) => x.clone(),
             other => other.to_string(),
         };
-        s.push_str(&format!("  {k:<9}{v}\n"));
+        s.push_str(&format!("  {k:<8} {v}\n"));
     }
     if stats {
         s.push_str("  nodes per depth:\n");

@@ -83,6 +83,8 @@ pub enum Family {
     Edge,
     /// Polyforms on a lattice.
     Grid,
+    /// Polygonal jigsaws.
+    Polygon,
 }
 
 impl Family {
@@ -91,6 +93,7 @@ impl Family {
         match self {
             Family::Edge => "edge",
             Family::Grid => "grid",
+            Family::Polygon => "polygon",
         }
     }
 }
@@ -138,15 +141,17 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
     match table.get("family").and_then(|v| v.as_str()) {
         Some("edge") => Ok(Family::Edge),
         Some("grid") => Ok(Family::Grid),
+        Some("polygon") => Ok(Family::Polygon),
         Some(other) => bail!(InputError(format!(
-            "{}:{}: unknown family \"{other}\": expected \"edge\" or \"grid\"",
+            "{}:{}: unknown family \"{other}\": expected \"edge\", \"grid\" or \"polygon\"",
             source.label,
             line_of_key(text, "family")
         ))),
         None if table.contains_key("tiles") => Ok(Family::Edge),
         None if table.contains_key("piece") || table.contains_key("board") => Ok(Family::Grid),
+        None if table.contains_key("region") => Ok(Family::Polygon),
         None => bail!(InputError(format!(
-            "{}:1: the file does not say which kind of puzzle it is: add family = \"edge\" or family = \"grid\"",
+            "{}:1: the file does not say which kind of puzzle it is: add family = \"edge\", \"grid\" or \"polygon\"",
             source.label
         ))),
     }

@@ -9,3 +9,4 @@
 
 pub mod edge;
 pub mod grid;
+pub mod polygon;

@@ -7,6 +7,7 @@
 
 pub mod edge;
 pub mod grid;
+pub mod polygon;
 
 use crate::args::{EstimateArgs, SolveArgs, SplitArgs};
 use crate::source::{Family, InputError, Source};
@@ -48,6 +49,7 @@ pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
     match crate::source::family_of(source, format)? {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
         Family::Grid => Ok(Box::new(grid::load(source, format)?)),
+        Family::Polygon => Ok(Box::new(polygon::load(source, format)?)),
     }
 }
 

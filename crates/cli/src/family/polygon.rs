@@ -1,0 +1,306 @@
+//! Polygonal jigsaws on the command line.
+
+use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
+use crate::family::Loaded;
+use crate::solve::{content_hash, estimate_command, execute, split_command, whole_tree, Described};
+use crate::source::{Family, InputError, Source};
+use anyhow::{anyhow, bail, Result};
+use jigsolve_polygon::verify::SolutionRecord;
+use jigsolve_polygon::{parse, Approx, Num, Placement, Prepared, Puzzle, Scalar, Solver};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// A polygonal jigsaw on the command line.
+pub struct PolygonPuzzle(pub Puzzle);
+
+/// Reads a polygon puzzle (TOML only).
+pub fn load(source: &Source, format: Option<&str>) -> Result<PolygonPuzzle> {
+    if let Some(f) = format {
+        if f != "toml" {
+            bail!(InputError(format!(
+                "--format {f}: polygon puzzles are read from TOML only"
+            )));
+        }
+    }
+    parse::parse(&source.text, &source.label)
+        .map(PolygonPuzzle)
+        .map_err(|e| anyhow!(InputError(e.to_string())))
+}
+
+impl Loaded for PolygonPuzzle {
+    fn family(&self) -> Family {
+        Family::Polygon
+    }
+
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    fn solve(&self, args: &SolveArgs) -> Result<u8> {
+        let puzzle = with_flips(&self.0, &args.engine);
+        match prepare(&puzzle, &args.engine)? {
+            Prep::Exact(p) => run(&puzzle, p, args),
+            Prep::Approx(p) => run(&puzzle, p, args),
+        }
+    }
+
+    fn verify(&self, record: &Value) -> Result<(), String> {
+        verify(&self.0, record)
+    }
+
+    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
+        let puzzle = with_flips(&self.0, &args.engine);
+        match prepare(&puzzle, &args.engine)? {
+            Prep::Exact(p) => {
+                estimate_command(|| Solver::new(Arc::clone(&p)), args, &describe(&p, false))
+            }
+            Prep::Approx(p) => {
+                estimate_command(|| Solver::new(Arc::clone(&p)), args, &describe(&p, true))
+            }
+        }
+    }
+
+    fn split(&self, args: &SplitArgs) -> Result<u8> {
+        let puzzle = with_flips(&self.0, &args.engine);
+        match prepare(&puzzle, &args.engine)? {
+            Prep::Exact(p) => {
+                split_command(&mut Solver::new(Arc::clone(&p)), args, &describe(&p, false))
+            }
+            Prep::Approx(p) => {
+                split_command(&mut Solver::new(Arc::clone(&p)), args, &describe(&p, true))
+            }
+        }
+    }
+}
+
+/// The puzzle with `--flip` or `--no-flip` applied to every piece.
+fn with_flips(puzzle: &Puzzle, engine: &EngineArgs) -> Puzzle {
+    let mut puzzle = puzzle.clone();
+    let flip = if engine.flip {
+        Some(true)
+    } else if engine.no_flip {
+        Some(false)
+    } else {
+        None
+    };
+    if let Some(f) = flip {
+        for p in &mut puzzle.pieces {
+            p.flip = f;
+        }
+    }
+    puzzle
+}
+
+/// A puzzle prepared in exact numbers, or in floating point when asked for
+/// or when its numbers leave the exact fields jigsolve supports.
+enum Prep {
+    Exact(Arc<Prepared<Num>>),
+    Approx(Arc<Prepared<Approx>>),
+}
+
+fn prepare(puzzle: &Puzzle, engine: &EngineArgs) -> Result<Prep> {
+    let options = jigsolve_polygon::Options {
+        symmetry: !engine.no_symmetry,
+        memo: true,
+    };
+    if !engine.approximate {
+        if let Ok(p) = Prepared::<Num>::new(puzzle, options) {
+            return Ok(Prep::Exact(Arc::new(p)));
+        }
+    }
+    let p =
+        Prepared::<Approx>::new(puzzle, options).map_err(|e| anyhow!("{}: {e}", puzzle.name))?;
+    Ok(Prep::Approx(Arc::new(p)))
+}
+
+/// The puzzle written out in a fixed form, whatever file it came from: what
+/// a shard result's puzzle hash is taken of.
+pub fn normalised(p: &Puzzle) -> String {
+    let mut s = String::from("polygon\n");
+    for poly in &p.region {
+        s.push_str(&format!("region {poly:?}\n"));
+    }
+    for piece in &p.pieces {
+        s.push_str(&format!(
+            "piece {} flip {} {:?}\n",
+            piece.name, piece.flip, piece.vertices
+        ));
+    }
+    s
+}
+
+/// The square roots the puzzle's numbers use, e.g. "Q(√2, √5)".
+fn field_of(puzzle: &Puzzle) -> String {
+    let mut rads: Vec<u64> = Vec::new();
+    let mut add = |n: &Num| {
+        for r in n.radicands() {
+            if !rads.contains(&r) {
+                rads.push(r);
+            }
+        }
+    };
+    for p in puzzle
+        .region
+        .iter()
+        .chain(puzzle.pieces.iter().map(|p| &p.vertices))
+    {
+        let k = p.len();
+        for i in 0..k {
+            add(&p[i].x);
+            add(&p[i].y);
+            let d = p[(i + 1) % k].sub(&p[i]);
+            if let Some(l) = d.dot(&d).sqrt() {
+                add(&l);
+            }
+        }
+    }
+    rads.sort();
+    if rads.is_empty() {
+        "the rationals".into()
+    } else {
+        let roots: Vec<String> = rads.iter().map(|r| format!("√{r}")).collect();
+        format!("Q({})", roots.join(", "))
+    }
+}
+
+fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
+    let puzzle = prep.puzzle();
+    let g = prep.group_order();
+    let (rot, refl) = prep.region_symmetries();
+    let groups = prep.identical_groups();
+    let names = |idx: &Vec<usize>| -> String {
+        idx.iter()
+            .map(|&i| puzzle.pieces[i].name.as_str())
+            .collect::<Vec<_>>()
+            .join(" = ")
+    };
+    let identical = if groups.is_empty() {
+        " (no two pieces are identical)".to_string()
+    } else {
+        format!(
+            " ({})",
+            groups.iter().map(names).collect::<Vec<_>>().join(", ")
+        )
+    };
+    let unique_means = {
+        let mut s = format!(
+            "region symmetries removed too ({rot} rotation{}",
+            if rot == 1 { "" } else { "s" }
+        );
+        if refl > 0 {
+            if prep.mirror_closed() {
+                s.push_str(&format!(
+                    " and {refl} reflection{}",
+                    if refl == 1 { "" } else { "s" }
+                ));
+            } else {
+                s.push_str(&format!(
+                    "; the region's {refl} reflection{} not counted: a piece that may not flip has no mirror twin",
+                    if refl == 1 { " is" } else { "s are" }
+                ));
+            }
+        }
+        s.push(')');
+        s
+    };
+    let numbers = if approximate {
+        format!(
+            "approximate: floating point with tolerance {:e} (asked for with --approximate, or a side length has no exact square root jigsolve supports)",
+            Approx::TOLERANCE
+        )
+    } else {
+        format!("exact, in {}", field_of(puzzle))
+    };
+    let flips: usize = puzzle.pieces.iter().filter(|p| p.flip).count();
+    let symmetry = if g == 1 {
+        "none to remove: no motion of the region keeps it".to_string()
+    } else if prep.options().symmetry {
+        format!("each tiling is compared with its {} images under the region's symmetries; only the least is listed, standing for its orbit", g - 1)
+    } else {
+        "off (--no-symmetry): every distinct tiling is listed; unique counted by comparing each with its images".to_string()
+    };
+    Described {
+        family: Family::Polygon,
+        puzzle: puzzle.name.clone(),
+        puzzle_hash: content_hash(&normalised(puzzle)),
+        split: format!(
+            "numbers={} symmetry={} memo=on",
+            if approximate { "approximate" } else { "exact" },
+            if prep.options().symmetry { "on" } else { "off" }
+        ),
+        raw_means: "pieces told apart, every orientation of the region".into(),
+        distinct_means: format!("identical pieces merged{identical}"),
+        unique_means,
+        listed_means: if g == 1 || !prep.options().symmetry {
+            "every distinct tiling".into()
+        } else {
+            "one per unique tiling".into()
+        },
+        extras: vec![
+            ("numbers", json!(numbers)),
+            ("approximate", json!(approximate)),
+            (
+                "pieces",
+                json!(format!(
+                    "{} pieces of {} kinds; {} may flip",
+                    puzzle.pieces.len(),
+                    prep.type_count(),
+                    if flips == puzzle.pieces.len() {
+                        "all".to_string()
+                    } else if flips == 0 {
+                        "none".to_string()
+                    } else {
+                        format!("{flips}")
+                    }
+                )),
+            ),
+            ("symmetry", json!(symmetry)),
+        ],
+    }
+}
+
+fn run<S: Scalar>(puzzle: &Puzzle, prep: Arc<Prepared<S>>, args: &SolveArgs) -> Result<u8> {
+    let common = args.common()?;
+    let described = describe(&prep, !S::EXACT);
+    let make = {
+        let prep = Arc::clone(&prep);
+        move || Solver::new(Arc::clone(&prep))
+    };
+    let code = execute(
+        whole_tree(make, &common),
+        &common,
+        &described,
+        |s: &[Placement<S>]| jigsolve_render::polygon::solution_text(puzzle, s),
+        |s: &[Placement<S>]| json!(SolutionRecord::of(puzzle, s)),
+    )?;
+    if prep.overflowed() {
+        bail!(
+            "{}: exact arithmetic overflowed its 128-bit coefficients, so the search stopped and the counts above are incomplete; solve it in floating point with --approximate",
+            puzzle.name
+        );
+    }
+    Ok(code)
+}
+
+/// Checks one solution record (the `solution` object of a JSON line).
+pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    let rec: SolutionRecord = serde_json::from_value(record.clone())
+        .map_err(|e| format!("not a polygon solution: {e}"))?;
+    let exact = Prepared::<Num>::new(puzzle, Default::default()).is_ok();
+    if exact {
+        let placements = rec
+            .placements::<Num>(puzzle, |s| s.parse::<Num>().map_err(|e| e.to_string()))
+            .map_err(|e| e.to_string())?;
+        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())
+    } else {
+        let placements = rec
+            .placements::<Approx>(puzzle, |s| {
+                s.parse::<f64>()
+                    .map(Approx)
+                    .or_else(|_| s.parse::<Num>().map(|n| Approx(n.to_f64())))
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| e.to_string())?;
+        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())
+    }
+}
