@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages jigsolve's tests and recipes use (none are
-# needed to build or run jigsolve itself). Safe to run repeatedly.
+# needed to build or run jigsolve itself): GNU parallel, the reference engine
+# for running shards on many cores and machines. Safe to run repeatedly.
 set -euo pipefail
 need=()
-# (filled in as features need them)
+command -v parallel >/dev/null 2>&1 || need+=(parallel)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
+  echo "setup: installing ${need[*]} from Debian's packages" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
