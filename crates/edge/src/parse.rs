@@ -146,17 +146,8 @@ pub enum Problem {
     Model(#[from] ModelError),
 }
 
-/// A problem and where it is.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {problem}")]
-pub struct ParseError {
-    /// The file as the user named it.
-    pub file: String,
-    /// Line number, from 1.
-    pub line: usize,
-    /// What is wrong.
-    pub problem: Problem,
-}
+/// A problem and where it is: `file:line: problem`.
+pub type ParseError = jigsolve_search::Located<Problem>;
 
 /// Guesses the format from the first line that is not blank or a comment.
 pub fn detect(text: &str) -> Option<Format> {
@@ -225,10 +216,7 @@ fn file_stem(file: &str) -> String {
     base.split('.').next().unwrap_or(base).to_string()
 }
 
-/// The line (from 1) of byte offset `at` in `text`.
-pub fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())].matches('\n').count() + 1
-}
+pub use jigsolve_search::line_of;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

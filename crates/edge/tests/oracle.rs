@@ -78,24 +78,6 @@ fn fill(p: &Puzzle, used: &mut [bool], shown: &mut Shown, o: &mut Oracle) {
     }
 }
 
-/// Turns a grid of shown marks `q` quarter turns clockwise (square boards
-/// for odd q).
-fn turn(p: &Puzzle, grid: &Shown, q: usize) -> Shown {
-    let (rows, cols) = (p.rows, p.cols);
-    let mut out = grid.clone();
-    for (cell, m) in grid.iter().enumerate() {
-        let (r, c) = (cell / cols, cell % cols);
-        let to = match q {
-            0 => cell,
-            1 => c * cols + (rows - 1 - r),
-            2 => (rows - 1 - r) * cols + (cols - 1 - c),
-            _ => (cols - 1 - c) * cols + r,
-        };
-        out[to] = std::array::from_fn(|s| m[(s + 4 - q) % 4]);
-    }
-    out
-}
-
 /// The rotations that keep the board and map each hint onto a hint showing
 /// the same marks.
 fn symmetries(p: &Puzzle) -> Vec<usize> {
@@ -131,7 +113,13 @@ fn oracle_counts(p: &Puzzle) -> (u128, u128, u128, BTreeSet<Shown>) {
     let unique: BTreeSet<Shown> = o
         .grids
         .iter()
-        .map(|g| group.iter().map(|&q| turn(p, g, q)).min().unwrap())
+        .map(|g| {
+            group
+                .iter()
+                .map(|&q| turned(p.rows, p.cols, g, q))
+                .min()
+                .unwrap()
+        })
         .collect();
     (o.raw, o.grids.len() as u128, unique.len() as u128, o.grids)
 }

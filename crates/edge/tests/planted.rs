@@ -14,23 +14,6 @@ fn shown(p: &Puzzle, s: &[Placement]) -> Vec<[u16; 4]> {
         .collect()
 }
 
-/// The shown-mark grid turned q quarter turns clockwise.
-fn turned(p: &Puzzle, g: &[[u16; 4]], q: usize) -> Vec<[u16; 4]> {
-    let (rows, cols) = (p.rows, p.cols);
-    let mut out = g.to_vec();
-    for (cell, m) in g.iter().enumerate() {
-        let (r, c) = (cell / cols, cell % cols);
-        let to = match q {
-            0 => cell,
-            1 => c * cols + (rows - 1 - r),
-            2 => (rows - 1 - r) * cols + (cols - 1 - c),
-            _ => (cols - 1 - c) * cols + r,
-        };
-        out[to] = std::array::from_fn(|s| m[(s + 4 - q) % 4]);
-    }
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -64,7 +47,7 @@ proptest! {
         let turns: &[usize] = if rows == cols { &[0, 1, 2, 3] } else { &[0, 2] };
         let found = solutions.iter().any(|s| {
             let g = shown(&p, s);
-            turns.iter().any(|&q| turned(&p, &g, q) == target)
+            turns.iter().any(|&q| turned(p.rows, p.cols, &g, q) == target)
         });
         prop_assert!(found, "planted solution not found among {} unique", solutions.len());
     }

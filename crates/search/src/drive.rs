@@ -397,29 +397,39 @@ where
             }
         }
 
-        let mut first_error = None;
-        for handle in handles {
-            match handle.join() {
-                Ok(Ok(local)) => {
-                    tally.weight += local.weight;
-                    tally.reported += local.reported;
-                    tally.nodes.merge(&local.nodes);
-                }
-                Ok(Err(e)) => {
-                    first_error.get_or_insert(e);
-                }
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
+        for local in join_workers(handles)? {
+            tally.weight += local.weight;
+            tally.reported += local.reported;
+            tally.nodes.merge(&local.nodes);
         }
-        match first_error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+        Ok(())
     })?;
     if incomplete.load(Ordering::Relaxed) {
         tally.incomplete = true;
     }
     Ok(())
+}
+
+/// Waits for every worker; returns their results, or the first error any
+/// of them met (after all have stopped). A worker's panic is re-raised.
+pub(crate) fn join_workers<R>(
+    handles: Vec<std::thread::ScopedJoinHandle<'_, Result<R, NoSuchNode>>>,
+) -> Result<Vec<R>, NoSuchNode> {
+    let mut results = Vec::with_capacity(handles.len());
+    let mut first_error = None;
+    for handle in handles {
+        match handle.join() {
+            Ok(Ok(r)) => results.push(r),
+            Ok(Err(e)) => {
+                first_error.get_or_insert(e);
+            }
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(results),
+    }
 }
 
 #[cfg(test)]

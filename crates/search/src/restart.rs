@@ -16,6 +16,7 @@
 //! that explores its whole tree within its budget has seen every solution,
 //! so the search is then complete and its counts exact.
 
+use crate::drive::join_workers;
 use crate::{Control, Counts, NoSuchNode, NodeStats, Report, StopReason, Ticker, Tree, Weight};
 use std::borrow::Borrow;
 use std::collections::HashSet;
@@ -116,23 +117,11 @@ where
             seen.insert(solution);
         }
 
-        let mut first_error = None;
-        for handle in handles {
-            match handle.join() {
-                Ok(Ok((stats, made))) => {
-                    nodes.merge(&stats);
-                    attempts += made;
-                }
-                Ok(Err(e)) => {
-                    first_error.get_or_insert(e);
-                }
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
+        for (stats, made) in join_workers(handles)? {
+            nodes.merge(&stats);
+            attempts += made;
         }
-        match first_error {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
+        Ok(())
     })?;
 
     let stopped = control.stop_reason();

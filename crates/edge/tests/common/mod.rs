@@ -62,3 +62,21 @@ pub fn counts(report: &Report) -> (u128, u128, u128) {
 pub fn orders() -> [ScanOrder; 3] {
     ScanOrder::CONCRETE
 }
+
+/// A grid of shown marks (row-major) turned `q` quarter turns clockwise
+/// (odd `q` only on square boards): written from the definition, not the
+/// engine's symmetry code.
+pub fn turned(rows: usize, cols: usize, grid: &[[u16; 4]], q: usize) -> Vec<[u16; 4]> {
+    let mut out = grid.to_vec();
+    for (cell, m) in grid.iter().enumerate() {
+        let (r, c) = (cell / cols, cell % cols);
+        let to = match q {
+            0 => cell,
+            1 => c * cols + (rows - 1 - r),
+            2 => (rows - 1 - r) * cols + (cols - 1 - c),
+            _ => (cols - 1 - c) * cols + r,
+        };
+        out[to] = std::array::from_fn(|s| m[(s + 4 - q) % 4]);
+    }
+    out
+}
