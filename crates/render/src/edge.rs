@@ -137,7 +137,21 @@ pub fn looks(puzzle: &Puzzle) -> (Vec<Look>, Legend) {
         };
         of.push(Some((k, solid)));
     }
-    let names: Vec<&str> = bases.iter().map(String::as_str).collect();
+    // Numbered bases (Impuzzable's 1 to 4, Eternity II's colours) in
+    // numeric order; named ones in order of first appearance.
+    let mut order: Vec<usize> = (0..bases.len()).collect();
+    if bases.iter().all(|b| b.parse::<i64>().is_ok()) {
+        order.sort_by_key(|&k| bases[k].parse::<i64>().unwrap_or(0));
+    }
+    let mut rank = vec![0; bases.len()];
+    for (pos, &k) in order.iter().enumerate() {
+        rank[k] = pos;
+    }
+    let of: Vec<Option<(usize, bool)>> = of
+        .into_iter()
+        .map(|o| o.map(|(k, solid)| (rank[k], solid)))
+        .collect();
+    let names: Vec<&str> = order.iter().map(|&k| bases[k].as_str()).collect();
     let fills = palette::mark_fills(&names);
     let looks: Vec<Look> = of
         .iter()
@@ -204,14 +218,14 @@ pub(crate) fn half_disc(
         let ri = num(ri);
         format!("M{ax} {ay}A{rr} {rr} 0 0 0 {bx} {by}L{cx} {cy}A{ri} {ri} 0 0 1 {ex} {ey}Z")
     };
-    svg.path(&data, &format!(r#"fill="{}""#, fill.colour));
-    if let Some(cue) = fill.cue {
-        svg.path(&data, &cue_fill(prefix, cue));
+    let outline = format!(r#"stroke="{INK}" stroke-width="1" stroke-linejoin="round""#);
+    match fill.cue {
+        None => svg.path(&data, &format!(r#"fill="{}" {outline}"#, fill.colour)),
+        Some(cue) => {
+            svg.path(&data, &format!(r#"fill="{}""#, fill.colour));
+            svg.path(&data, &format!("{} {outline}", cue_fill(prefix, cue)));
+        }
     }
-    svg.path(
-        &data,
-        &format!(r#"fill="none" stroke="{INK}" stroke-width="1" stroke-linejoin="round""#),
-    );
 }
 
 /// Draws a tile showing `marks` (top, right, bottom, left) in the square at
@@ -313,10 +327,32 @@ fn tooltip(p: &Placement) -> String {
     }
 }
 
+/// Where a picture puts the board: its top-left corner and the side of a
+/// tile, in pixels (row `r`, column `c` is the square at
+/// `origin + (c, r) * tile`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    /// The board's top-left corner.
+    pub origin: (f64, f64),
+    /// The side of a tile.
+    pub tile: f64,
+}
+
+/// Where [`solution_svg`] puts the board of `puzzle`.
+pub fn layout(puzzle: &Puzzle) -> Layout {
+    Layout {
+        origin: (MARGIN, MARGIN + 40.0),
+        tile: tile_size(puzzle.rows.max(1), puzzle.cols.max(1)),
+    }
+}
+
 /// A picture of a solution (placements row by row) under `caption`.
 pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> String {
     let (rows, cols) = (puzzle.rows.max(1), puzzle.cols.max(1));
-    let t = tile_size(rows, cols);
+    let Layout {
+        origin: (_, top),
+        tile: t,
+    } = layout(puzzle);
     let (looks, legend) = looks(puzzle);
     let rule = rule(puzzle);
     let inner = (cols as f64 * t)
@@ -324,7 +360,6 @@ pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) ->
         .max(text_width(caption, 15.0))
         .max(text_width(&rule, 11.0))
         .max(240.0);
-    let top = MARGIN + 40.0;
     let legend_top = top + rows as f64 * t + 14.0;
     let height = legend_top + legend.height(inner) + MARGIN;
     let mut svg = Svg::new(inner + 2.0 * MARGIN, height, caption);

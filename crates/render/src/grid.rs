@@ -499,20 +499,26 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         .max(legend.min_width())
         .max(text_width(&caption, 15.0))
         .max(240.0);
-    // Lay the pieces out in rows no wider than the board (or the caption).
+    // The pieces, a little smaller than the board's cells, in rows as wide
+    // as the board or 560 pixels; a solid piece's layers side by side, half
+    // a cell apart, with small captions over them.
+    let ps = ((s * 0.75 / 2.0).floor() * 2.0).max(10.0);
     let piece_frames: Vec<Frame> = puzzle
         .pieces
         .iter()
-        .map(|p| Frame::new(p.shape.iter().map(|c| c.0), s, (0.0, 0.0), 0.5))
+        .map(|p| Frame::new(p.shape.iter().map(|c| c.0), ps, (0.0, 0.0), 0.5))
         .collect();
-    let gap = s;
+    let solid_pieces = piece_frames.iter().any(|f| f.size[2] > 1);
+    let over = if solid_pieces { 14.0 } else { 0.0 };
+    let gap = ps;
     let name_height = 16.0;
+    let row_limit = inner_min.max(560.0);
     let mut placed = Vec::new();
     let (mut x, mut y, mut row_h) = (0.0f64, 0.0f64, 0.0f64);
     let mut widest: f64 = 0.0;
-    for f in &piece_frames {
-        let w = f.width();
-        if x > 0.0 && x + w > inner_min {
+    for (f, p) in piece_frames.iter().zip(&puzzle.pieces) {
+        let w = f.width().max(text_width(&p.name, 12.0) + 24.0);
+        if x > 0.0 && x + w > row_limit {
             x = 0.0;
             y += row_h + gap;
             row_h = 0.0;
@@ -520,21 +526,26 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         placed.push((x, y));
         x += w + gap;
         widest = widest.max(x - gap);
-        row_h = row_h.max(f.height() + name_height);
+        row_h = row_h.max(over + f.height() + name_height);
     }
     let inner = inner_min.max(widest);
-    let pieces_top = board_frame.origins[0].1 + board_frame.height() + 2.0 * s;
+    let pieces_top = board_frame.origins[0].1 + board_frame.height() + s;
     let pieces_height = y + row_h;
     let legend_top = pieces_top + pieces_height + 14.0;
     let height = legend_top + legend.height(inner) + MARGIN;
     let mut svg = Svg::new(inner + 2.0 * MARGIN, height, &caption);
     let prefix = "p";
-    patterns(
-        &mut svg,
+    let cues: BTreeSet<Cue> = (0..puzzle.pieces.len())
+        .filter_map(|i| piece_fill(i).cue)
+        .collect();
+    for def in palette::pattern_defs(
         prefix,
-        (0..puzzle.pieces.len()).filter_map(|i| piece_fill(i).cue),
-        &board_frame,
-    );
+        &cues.into_iter().collect::<Vec<_>>(),
+        ps / 2.0,
+        (0.0, 0.0),
+    ) {
+        svg.def(&def);
+    }
     svg.text(
         MARGIN,
         MARGIN + 15.0,
@@ -574,10 +585,30 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         let f = &piece_frames[i];
         let frame = Frame::new(
             p.shape.iter().map(|c| c.0),
-            s,
-            (MARGIN + px, pieces_top + py),
+            ps,
+            (MARGIN + px, pieces_top + py + over),
             0.5,
         );
+        if frame.size[2] > 1 {
+            for (z, &(lx, ly)) in frame.origins.iter().enumerate() {
+                // The layer's extent, so a lone cube shows where it sits.
+                svg.rect(
+                    lx,
+                    ly,
+                    frame.size[0] as f64 * ps,
+                    frame.height(),
+                    r##"fill="none" stroke="#bbbbbb" stroke-width="1" stroke-dasharray="3 2""##,
+                );
+                svg.text(
+                    lx + frame.size[0] as f64 * ps / 2.0,
+                    ly - 4.0,
+                    9.0,
+                    Anchor::Middle,
+                    r##"fill="#555555""##,
+                    &format!("z = {}", frame.lo[2] + z as i32),
+                );
+            }
+        }
         let cells: Vec<Drawn> = p
             .shape
             .iter()
@@ -605,7 +636,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         }
         svg.text(
             MARGIN + px + f.width() / 2.0,
-            pieces_top + py + f.height() + 13.0,
+            pieces_top + py + over + f.height() + 13.0,
             12.0,
             Anchor::Middle,
             &format!(r#"fill="{INK}""#),

@@ -237,17 +237,19 @@ fn region_points(puzzle: &Puzzle) -> Vec<Vec<Pt>> {
 
 /// A filled, outlined piece with its label; `hatched` marks a flipped piece.
 fn piece(svg: &mut Svg, points: &[Pt], fill: &Fill, hatched: bool, name: &str, prefix: &str) {
-    svg.polygon(points, &format!(r#"fill="{}""#, fill.colour));
-    if let Some(cue) = fill.cue {
-        svg.polygon(points, &cue_fill(prefix, cue));
+    let outline = format!(r#"stroke="{INK}" stroke-width="1.5" stroke-linejoin="round""#);
+    if fill.cue.is_none() && !hatched {
+        svg.polygon(points, &format!(r#"fill="{}" {outline}"#, fill.colour));
+    } else {
+        svg.polygon(points, &format!(r#"fill="{}""#, fill.colour));
+        if let Some(cue) = fill.cue {
+            svg.polygon(points, &cue_fill(prefix, cue));
+        }
+        if hatched {
+            svg.polygon(points, &cue_fill(prefix, Cue::Hatch));
+        }
+        svg.polygon(points, &format!(r#"fill="none" {outline}"#));
     }
-    if hatched {
-        svg.polygon(points, &cue_fill(prefix, Cue::Hatch));
-    }
-    svg.polygon(
-        points,
-        &format!(r#"fill="none" stroke="{INK}" stroke-width="1.5" stroke-linejoin="round""#),
-    );
     let ((x, y), size) = label_spot(points, name);
     svg.text(
         x,
@@ -409,13 +411,17 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
                 .collect()
         })
         .collect();
+    // The pieces at 0.6 of the region's scale (sizes still compare), in
+    // rows as wide as the region or 640 pixels.
+    let piece_scale = scale * 0.6;
     let gap = 16.0;
+    let row_limit = inner_min.max(640.0);
     let mut placed = Vec::new();
     let (mut x, mut y, mut row_h, mut widest) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
     for shape in &shapes {
         let (sw, sh) = extent(shape);
-        let (sw, sh) = (sw * scale, sh * scale);
-        if x > 0.0 && x + sw > inner_min {
+        let (sw, sh) = (sw * piece_scale, sh * piece_scale);
+        if x > 0.0 && x + sw > row_limit {
             x = 0.0;
             y += row_h + gap;
             row_h = 0.0;
@@ -463,7 +469,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     }
     for (i, (shape, (px, py))) in shapes.iter().zip(placed).enumerate() {
         let v = View {
-            scale,
+            scale: piece_scale,
             ..View::of(shape, 1.0, (MARGIN + px, pieces_top + py))
         };
         let pts: Vec<Pt> = shape.iter().map(|&p| v.at(p)).collect();
