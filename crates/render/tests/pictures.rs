@@ -231,7 +231,10 @@ fn pngs_have_the_svgs_size_and_are_not_blank() {
             .filter(|p| p[0] < 250 || p[1] < 250 || p[2] < 250)
             .count();
         let share = inked as f64 / pixels.len() as f64;
-        assert!(share > 0.1, "{name}: only {share:.3} of the pixels are not white");
+        assert!(
+            share > 0.1,
+            "{name}: only {share:.3} of the pixels are not white"
+        );
         let mut colours: Vec<[u8; 3]> = pixels.iter().map(|p| [p[0], p[1], p[2]]).collect();
         colours.sort();
         colours.dedup();
@@ -242,7 +245,10 @@ fn pngs_have_the_svgs_size_and_are_not_blank() {
             .flat_map(|y| (16 * 2..200 * 2).map(move |x| (x, y)))
             .filter(|&(x, y)| image.pixel(x as f64, y as f64)[0] < 80)
             .count();
-        assert!(caption_dark > 50, "{name}: no caption text ({caption_dark})");
+        assert!(
+            caption_dark > 50,
+            "{name}: no caption text ({caption_dark})"
+        );
     }
 }
 
@@ -302,7 +308,15 @@ fn each_cell_centre_shows_the_colour_of_its_piece() {
     let b = *copies.iter().find(|&&c| colour(c) != colour(a)).unwrap();
     let swapped: Vec<u16> = copies
         .iter()
-        .map(|&c| if c == a { b } else if c == b { a } else { c })
+        .map(|&c| {
+            if c == a {
+                b
+            } else if c == b {
+                a
+            } else {
+                c
+            }
+        })
         .collect();
     let wrong = wrong_cells(puzzle, copies, &swapped);
     assert_eq!(wrong.len(), 10, "{wrong:#?}");
