@@ -76,6 +76,12 @@ pub struct SolveArgs {
     /// Never show the progress bar (it is shown on standard error only when that is a terminal).
     #[arg(long)]
     pub no_progress: bool,
+    /// Write an SVG picture of each listed solution into DIR (created if missing): NAME-0001.svg, NAME-0002.svg, ...
+    #[arg(long, value_name = "DIR")]
+    pub svg: Option<PathBuf>,
+    /// Write a PNG picture of each listed solution into DIR (created if missing): NAME-0001.png, ...
+    #[arg(long, value_name = "DIR")]
+    pub png: Option<PathBuf>,
 }
 
 impl SolveArgs {
@@ -94,6 +100,16 @@ impl SolveArgs {
                 "--output names the shard result file: it goes with --shard".into()
             ));
         }
+        let pictures = crate::pictures::Pictures {
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+        };
+        if self.count && pictures.wanted() {
+            bail!(InputError(format!(
+                "{} draws the solutions that are listed, and --count lists none: leave out --count (use --limit N to draw the first N)",
+                if self.svg.is_some() { "--svg" } else { "--png" }
+            )));
+        }
         Ok(Common {
             count: self.count,
             limit: self.limit,
@@ -105,6 +121,7 @@ impl SolveArgs {
             shard,
             output: self.output.clone(),
             progress: !self.no_progress,
+            pictures,
         })
     }
 }

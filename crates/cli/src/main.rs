@@ -10,6 +10,7 @@ mod args;
 mod catalog;
 mod family;
 mod merge;
+mod pictures;
 mod solve;
 mod source;
 
@@ -68,6 +69,8 @@ enum Command {
         /// The puzzle: a file or a catalog name.
         puzzle: String,
     },
+    /// Draw a puzzle, or one of its solutions (from `solve --json`), as SVG or PNG.
+    Render(pictures::RenderArgs),
     /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
     Verify {
         /// The puzzle: a file or a catalog name.
@@ -115,6 +118,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         }
         Command::Merge { results, json } => merge::merge_command(&results, json),
         Command::Export { dlx: _, puzzle } => export_command(&puzzle),
+        Command::Render(args) => pictures::render_command(&args),
         Command::Verify {
             puzzle,
             solution,

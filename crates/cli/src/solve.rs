@@ -52,6 +52,8 @@ pub struct Common {
     pub output: Option<PathBuf>,
     /// Show a progress bar when standard error is a terminal.
     pub progress: bool,
+    /// Where to write a picture of each listed solution (`--svg`, `--png`).
+    pub pictures: crate::pictures::Pictures,
 }
 
 /// What the summary says about a puzzle and what its counts mean.
@@ -221,15 +223,19 @@ pub fn human_duration(secs: f64) -> String {
 }
 
 /// Runs `search`, prints each solution with `text` or `json` as the options
-/// say, then the summary (and, for a shard, writes its result file);
-/// returns the exit code.
+/// say (and, with `--svg` or `--png`, writes its `picture`, an SVG drawn
+/// under a caption), then the summary (and, for a shard, writes its result
+/// file); returns the exit code.
 pub fn execute<S: ?Sized>(
     search: Search<'_, S>,
     common: &Common,
     described: &Described,
     text: impl Fn(&S) -> String,
     to_json: impl Fn(&S) -> Value,
+    picture: impl Fn(&S, &str) -> String,
 ) -> Result<u8> {
+    common.pictures.prepare()?;
+    let mut picture_error: Option<anyhow::Error> = None;
     let control = Arc::new(common.control());
     watch_signals(&control);
     let stdout = io::stdout();
@@ -262,6 +268,17 @@ pub fn execute<S: ?Sized>(
             write_error = Some(e);
             return ControlFlow::Break(());
         }
+        if common.pictures.wanted() {
+            let caption = format!(
+                "{}: solution {listed} (stands for {} raw, {} distinct)",
+                described.puzzle, weight.raw, weight.distinct
+            );
+            let svg = picture(solution, &caption);
+            if let Err(e) = common.pictures.write(&described.puzzle, listed, &svg) {
+                picture_error = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
         if common.limit.is_some_and(|n| listed >= n) {
             return ControlFlow::Break(());
         }
@@ -280,6 +297,9 @@ pub fn execute<S: ?Sized>(
     })
     .context("the search tree was cut at a path that does not exist (a bug)")?;
 
+    if let Some(e) = picture_error {
+        return Err(e);
+    }
     if let Some(e) = write_error {
         if e.kind() == io::ErrorKind::BrokenPipe {
             return Ok(exit::FOUND);

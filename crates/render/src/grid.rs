@@ -1,13 +1,30 @@
-//! Polyform solutions as letter grids.
+//! Polyform puzzles and solutions: letter grids for the terminal, SVG
+//! pictures.
 //!
-//! Each cell shows the name of the piece covering it, so a piece is the
+//! **Text.** Each cell shows the name of the piece covering it, so a piece is the
 //! region of its letter; rows go down the page as in the files (y grows
 //! downwards), `.` marks a hole of the board. When a name is longer than
 //! one character every cell is padded to the longest name and cells are
 //! separated by spaces (Atwood's pieces are numbered 0 to 11). On the cube
 //! lattice the layers are printed one after another, `z = 0` first.
+//!
+//! **Pictures.** Each cell is a square filled with the colour of the piece
+//! covering it ([`palette::piece_fill`]: Paul Tol's light colours, with a
+//! pattern for pieces past the ninth); thick dark lines run along piece
+//! boundaries and thin ones between the cells of a piece; each piece carries
+//! its name in the upper part of one of its cells, and a legend under the
+//! board names the pieces. On a coloured board (Atwood's checkerboard) each
+//! cell has a small triangle in its lower right corner in its board colour
+//! (colour 0 dark grey, the last white), so the checkerboard shows under the
+//! pieces while the middle of every cell keeps the piece's colour. Solids are
+//! drawn layer by layer, `z = 0` on the left, side by side and labelled.
+//! Rows go down the page as in the files.
 
-use jigsolve_grid::{Lattice, Puzzle};
+use crate::legend::{Legend, Swatch};
+use crate::palette::{self, cue_fill, Cue, Fill};
+use crate::svg::{text_width, Anchor, Segments, Svg, INK};
+use jigsolve_grid::{Cell, Lattice, Puzzle};
+use std::collections::{BTreeSet, HashMap};
 
 /// The name shown in each board cell of a solution (the piece copy
 /// covering it, as in [`Puzzle::instances`]), and the grid as rows of cells
@@ -85,6 +102,552 @@ pub fn solution_text(puzzle: &Puzzle, copies: &[u16]) -> String {
         }
     }
     out
+}
+
+/// Where a picture puts a set of cells: layer by layer (`z` from low to
+/// high), side by side, one cell apart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// The side of a cell in pixels.
+    pub cell: f64,
+    /// The least x, y and z of the cells.
+    pub lo: [i32; 3],
+    /// How many cells the frame spans along x, y and z.
+    pub size: [usize; 3],
+    /// The top-left corner of each layer, lowest `z` first.
+    pub origins: Vec<(f64, f64)>,
+}
+
+impl Frame {
+    /// The frame of `cells` with cells `cell` pixels wide, the first layer's
+    /// corner at `origin`, layers `gap` cells apart.
+    pub fn new(
+        cells: impl IntoIterator<Item = Cell>,
+        cell: f64,
+        origin: (f64, f64),
+        gap: f64,
+    ) -> Frame {
+        let mut lo = [i32::MAX; 3];
+        let mut hi = [i32::MIN; 3];
+        for c in cells {
+            for k in 0..3 {
+                lo[k] = lo[k].min(c[k]);
+                hi[k] = hi[k].max(c[k]);
+            }
+        }
+        if lo[0] > hi[0] {
+            lo = [0; 3];
+            hi = [0; 3];
+        }
+        let size: [usize; 3] = std::array::from_fn(|k| (hi[k] - lo[k] + 1) as usize);
+        let step = (size[0] as f64 + gap) * cell;
+        let origins = (0..size[2])
+            .map(|z| (origin.0 + z as f64 * step, origin.1))
+            .collect();
+        Frame {
+            cell,
+            lo,
+            size,
+            origins,
+        }
+    }
+
+    /// The top-left corner of cell `c`.
+    pub fn corner(&self, c: Cell) -> (f64, f64) {
+        let (ox, oy) = self.origins[(c[2] - self.lo[2]) as usize];
+        (
+            ox + (c[0] - self.lo[0]) as f64 * self.cell,
+            oy + (c[1] - self.lo[1]) as f64 * self.cell,
+        )
+    }
+
+    /// The centre of cell `c`.
+    pub fn centre(&self, c: Cell) -> (f64, f64) {
+        let (x, y) = self.corner(c);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    /// The width from the first layer's left side to the last one's right.
+    pub fn width(&self) -> f64 {
+        match (self.origins.first(), self.origins.last()) {
+            (Some(a), Some(b)) => b.0 - a.0 + self.size[0] as f64 * self.cell,
+            _ => 0.0,
+        }
+    }
+
+    /// The height of a layer.
+    pub fn height(&self) -> f64 {
+        self.size[1] as f64 * self.cell
+    }
+}
+
+/// The margin around a picture, in pixels.
+const MARGIN: f64 = 16.0;
+/// The height of the caption line.
+const CAPTION: f64 = 26.0;
+/// The height of the layer captions of solids.
+const LAYER_CAPTION: f64 = 18.0;
+
+/// The cell size for a board of `cols` cells across (all layers) and
+/// `rows` down: 36 pixels, less for big boards, at least 12; always even,
+/// so that the patterns' half-cell tiles start at cell corners.
+fn cell_size(cols: usize, rows: usize) -> f64 {
+    let n = cols.max(rows).max(1) as f64;
+    let s = (560.0 / n).clamp(12.0, 36.0);
+    (s / 2.0).floor() * 2.0
+}
+
+/// The frame of a solution picture of `puzzle`: where each board cell's
+/// centre is (tests read the PNG there).
+pub fn solution_frame(puzzle: &Puzzle) -> Frame {
+    let probe = Frame::new(puzzle.board.iter().map(|s| s.0), 1.0, (0.0, 0.0), 1.0);
+    let across = probe.size[0] * probe.size[2] + probe.size[2].saturating_sub(1);
+    let s = cell_size(across, probe.size[1]);
+    let solid = probe.size[2] > 1;
+    let top = MARGIN + CAPTION + if solid { LAYER_CAPTION } else { 0.0 };
+    Frame::new(puzzle.board.iter().map(|s| s.0), s, (MARGIN, top), 1.0)
+}
+
+/// The fill of piece `piece` (an index into `puzzle.pieces`) in pictures.
+pub fn piece_fill(piece: usize) -> Fill {
+    palette::piece_fill(piece)
+}
+
+/// One cell to draw: where, which group it belongs to (cells of one group
+/// are one piece), and its board colour.
+struct Drawn {
+    cell: Cell,
+    group: usize,
+    colour: Option<u8>,
+}
+
+/// How groups look: fill, and the label shown once per connected part of a
+/// group in each layer.
+struct Style<'a> {
+    fill: &'a dyn Fn(usize) -> Fill,
+    label: &'a dyn Fn(usize) -> Option<String>,
+    colours: usize,
+    prefix: &'a str,
+}
+
+const SIDES: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// Draws cells in `frame`: fills, patterns, board-colour corners, thin lines
+/// inside groups, thick lines between them, labels.
+fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) {
+    let s = frame.cell;
+    let at: HashMap<Cell, usize> = cells.iter().map(|d| (d.cell, d.group)).collect();
+    for d in cells {
+        let (x, y) = frame.corner(d.cell);
+        let fill = (style.fill)(d.group);
+        svg.rect(x, y, s, s, &format!(r#"fill="{}""#, fill.colour));
+        if let Some(cue) = fill.cue {
+            svg.rect(x, y, s, s, &cue_fill(style.prefix, cue));
+        }
+    }
+    let corner_line = format!(
+        r#"stroke="{INK}" stroke-opacity="0.7" stroke-width="{}""#,
+        crate::svg::num((s / 40.0).max(0.5))
+    );
+    for d in cells {
+        if let Some(k) = d.colour {
+            let (x, y) = frame.corner(d.cell);
+            let t = s * 0.32;
+            svg.polygon(
+                &[(x + s, y + s - t), (x + s, y + s), (x + s - t, y + s)],
+                &format!(
+                    r#"fill="{}" {corner_line}"#,
+                    palette::board_shade(k as usize, style.colours)
+                ),
+            );
+        }
+    }
+    let mut thin = Segments::new();
+    let mut thick = Segments::new();
+    for d in cells {
+        let (x, y) = frame.corner(d.cell);
+        let ends = [
+            ((x, y), (x + s, y)),
+            ((x + s, y), (x + s, y + s)),
+            ((x, y + s), (x + s, y + s)),
+            ((x, y), (x, y + s)),
+        ];
+        for (k, &(dx, dy)) in SIDES.iter().enumerate() {
+            let n = [d.cell[0] + dx, d.cell[1] + dy, d.cell[2]];
+            let (a, b) = ends[k];
+            match at.get(&n) {
+                None => thick.add(a, b),
+                // Shared sides are drawn once, from the cell on their left or top.
+                Some(_) if k == 0 || k == 3 => {}
+                Some(&g) if g == d.group => thin.add(a, b),
+                Some(_) => thick.add(a, b),
+            }
+        }
+    }
+    svg.path(
+        thin.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-opacity="0.25" stroke-width="{}""#,
+            crate::svg::num((s / 36.0).max(0.5))
+        ),
+    );
+    svg.path(
+        thick.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-width="{}" stroke-linecap="round""#,
+            crate::svg::num((s / 12.0).max(1.5))
+        ),
+    );
+    // Labels: one per connected part of a group in a layer, in the cell
+    // with the most neighbours of its part (the first such in y, x order).
+    let mut seen: BTreeSet<Cell> = BTreeSet::new();
+    let mut order: Vec<&Drawn> = cells.iter().collect();
+    order.sort_by_key(|d| (d.cell[2], d.cell[1], d.cell[0]));
+    for d in order {
+        if seen.contains(&d.cell) {
+            continue;
+        }
+        let Some(name) = (style.label)(d.group) else {
+            continue;
+        };
+        let mut part = vec![d.cell];
+        seen.insert(d.cell);
+        let mut i = 0;
+        while i < part.len() {
+            let c = part[i];
+            i += 1;
+            for (dx, dy) in SIDES {
+                let n = [c[0] + dx, c[1] + dy, c[2]];
+                if at.get(&n) == Some(&d.group) && seen.insert(n) {
+                    part.push(n);
+                }
+            }
+        }
+        let degree = |c: &Cell| {
+            SIDES
+                .iter()
+                .filter(|(dx, dy)| at.get(&[c[0] + dx, c[1] + dy, c[2]]) == Some(&d.group))
+                .count()
+        };
+        part.sort_by_key(|c| (c[1], c[0]));
+        let best = part
+            .iter()
+            .copied()
+            .max_by_key(|c| (degree(c), std::cmp::Reverse((c[1], c[0]))))
+            .unwrap_or(d.cell);
+        let (x, y) = frame.corner(best);
+        let size = (s * 0.36).min(0.9 * s / (0.58 * name.chars().count().max(1) as f64));
+        // In the upper part of the cell: the middle stays the piece's
+        // colour. A halo of that colour keeps patterns off the letters.
+        svg.text(
+            x + s / 2.0,
+            y + s * 0.38,
+            size,
+            Anchor::Middle,
+            &halo(&(style.fill)(d.group).colour),
+            &name,
+        );
+    }
+}
+
+/// Text attributes: dark letters with a halo of `colour` around them.
+pub(crate) fn halo(colour: &str) -> String {
+    format!(
+        r#"fill="{INK}" stroke="{colour}" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#
+    )
+}
+
+/// Captions `z = k` over the layers of a solid.
+fn layer_captions(svg: &mut Svg, frame: &Frame) {
+    if frame.size[2] < 2 {
+        return;
+    }
+    for (z, &(x, y)) in frame.origins.iter().enumerate() {
+        let label = format!("z = {}", frame.lo[2] + z as i32);
+        svg.text(
+            x + frame.size[0] as f64 * frame.cell / 2.0,
+            y - 6.0,
+            12.0,
+            Anchor::Middle,
+            &format!(r#"fill="{INK}""#),
+            &label,
+        );
+    }
+}
+
+/// Pattern definitions for the cues in use, tiles half a cell wide starting
+/// at a cell corner.
+fn patterns(svg: &mut Svg, prefix: &str, cues: impl IntoIterator<Item = Cue>, frame: &Frame) {
+    let cues: BTreeSet<Cue> = cues.into_iter().collect();
+    let cues: Vec<Cue> = cues.into_iter().collect();
+    for def in palette::pattern_defs(prefix, &cues, frame.cell / 2.0, frame.origins[0]) {
+        svg.def(&def);
+    }
+}
+
+/// The legend: the pieces, then the board colours.
+fn legend(puzzle: &Puzzle) -> Legend {
+    let mut legend = Legend::new();
+    for (i, p) in puzzle.pieces.iter().enumerate() {
+        let mut name = p.name.clone();
+        if p.copies > 1 {
+            name.push_str(&format!(" \u{d7}{}", p.copies));
+        }
+        if p.optional {
+            name.push_str(" (optional)");
+        }
+        legend.add(Swatch::Piece(piece_fill(i)), name);
+    }
+    let colours = puzzle.colours.len();
+    if colours > 0 && puzzle.board.iter().any(|s| s.1.is_some()) {
+        for (k, c) in puzzle.colours.iter().enumerate() {
+            legend.add(
+                Swatch::Corner(palette::board_shade(k, colours)),
+                format!("board colour {c}"),
+            );
+        }
+    }
+    legend
+}
+
+/// A picture of a solution: the board with each cell in the colour of the
+/// piece covering it, `copies[b]` being the piece copy on board cell `b` (as
+/// in [`Puzzle::instances`]), under `caption`.
+pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
+    let frame = solution_frame(puzzle);
+    let instances = puzzle.instances();
+    let piece_of = |g: usize| instances.get(g).map(|&(p, _)| p);
+    let legend = legend(puzzle);
+    let inner = frame
+        .width()
+        .max(legend.min_width())
+        .max(text_width(caption, 15.0))
+        .max(240.0);
+    let width = inner + 2.0 * MARGIN;
+    let legend_top = frame.origins[0].1 + frame.height() + 14.0;
+    let height = legend_top + legend.height(inner) + MARGIN;
+    let mut svg = Svg::new(width, height, caption);
+    let prefix = "p";
+    let cells: Vec<Drawn> = puzzle
+        .board
+        .iter()
+        .enumerate()
+        .map(|(b, &(cell, colour))| Drawn {
+            cell,
+            group: copies.get(b).map_or(usize::MAX, |&g| g as usize),
+            colour,
+        })
+        .collect();
+    let fill = |g: usize| match piece_of(g) {
+        Some(p) => piece_fill(p),
+        None => Fill {
+            colour: "#ffffff".into(),
+            cue: None,
+        },
+    };
+    let label = |g: usize| piece_of(g).map(|p| puzzle.pieces[p].name.clone());
+    let used = cells
+        .iter()
+        .filter_map(|d| piece_of(d.group))
+        .filter_map(|p| piece_fill(p).cue);
+    patterns(&mut svg, prefix, used, &frame);
+    svg.text(
+        MARGIN,
+        MARGIN + 15.0,
+        15.0,
+        Anchor::Start,
+        &format!(r#"fill="{INK}""#),
+        caption,
+    );
+    layer_captions(&mut svg, &frame);
+    draw_cells(
+        &mut svg,
+        &frame,
+        &cells,
+        &Style {
+            fill: &fill,
+            label: &label,
+            colours: puzzle.colours.len(),
+            prefix,
+        },
+    );
+    legend.draw(&mut svg, MARGIN, legend_top, inner);
+    for def in legend.defs() {
+        svg.def(&def);
+    }
+    svg.finish()
+}
+
+/// A picture of the puzzle itself: the board (with its colours), and under
+/// it each piece as the file gives it, in its colour, named, laid apart.
+pub fn puzzle_svg(puzzle: &Puzzle) -> String {
+    let board_frame = solution_frame(puzzle);
+    let s = board_frame.cell;
+    let caption = format!(
+        "{}: {} board cells, {} pieces",
+        puzzle.name,
+        puzzle.board.len(),
+        puzzle
+            .pieces
+            .iter()
+            .map(|p| p.copies as usize)
+            .sum::<usize>()
+    );
+    let legend = legend(puzzle);
+    let inner_min = board_frame
+        .width()
+        .max(legend.min_width())
+        .max(text_width(&caption, 15.0))
+        .max(240.0);
+    // The pieces, a little smaller than the board's cells, in rows as wide
+    // as the board or 560 pixels; a solid piece's layers side by side, half
+    // a cell apart, with small captions over them.
+    let ps = ((s * 0.75 / 2.0).floor() * 2.0).max(10.0);
+    let piece_frames: Vec<Frame> = puzzle
+        .pieces
+        .iter()
+        .map(|p| Frame::new(p.shape.iter().map(|c| c.0), ps, (0.0, 0.0), 0.5))
+        .collect();
+    let solid_pieces = piece_frames.iter().any(|f| f.size[2] > 1);
+    let over = if solid_pieces { 14.0 } else { 0.0 };
+    let gap = ps;
+    let name_height = 16.0;
+    let row_limit = inner_min.max(560.0);
+    let mut placed = Vec::new();
+    let (mut x, mut y, mut row_h) = (0.0f64, 0.0f64, 0.0f64);
+    let mut widest: f64 = 0.0;
+    for (f, p) in piece_frames.iter().zip(&puzzle.pieces) {
+        let w = f.width().max(text_width(&p.name, 12.0) + 24.0);
+        if x > 0.0 && x + w > row_limit {
+            x = 0.0;
+            y += row_h + gap;
+            row_h = 0.0;
+        }
+        placed.push((x, y));
+        x += w + gap;
+        widest = widest.max(x - gap);
+        row_h = row_h.max(over + f.height() + name_height);
+    }
+    let inner = inner_min.max(widest);
+    let pieces_top = board_frame.origins[0].1 + board_frame.height() + s;
+    let pieces_height = y + row_h;
+    let legend_top = pieces_top + pieces_height + 14.0;
+    let height = legend_top + legend.height(inner) + MARGIN;
+    let mut svg = Svg::new(inner + 2.0 * MARGIN, height, &caption);
+    let prefix = "p";
+    let cues: BTreeSet<Cue> = (0..puzzle.pieces.len())
+        .filter_map(|i| piece_fill(i).cue)
+        .collect();
+    for def in palette::pattern_defs(
+        prefix,
+        &cues.into_iter().collect::<Vec<_>>(),
+        ps / 2.0,
+        (0.0, 0.0),
+    ) {
+        svg.def(&def);
+    }
+    svg.text(
+        MARGIN,
+        MARGIN + 15.0,
+        15.0,
+        Anchor::Start,
+        &format!(r#"fill="{INK}""#),
+        &caption,
+    );
+    layer_captions(&mut svg, &board_frame);
+    let board: Vec<Drawn> = puzzle
+        .board
+        .iter()
+        .map(|&(cell, colour)| Drawn {
+            cell,
+            group: 0,
+            colour,
+        })
+        .collect();
+    let board_fill = |_| Fill {
+        colour: "#f4f4f4".into(),
+        cue: None,
+    };
+    let no_label = |_| None;
+    let colours = puzzle.colours.len();
+    draw_cells(
+        &mut svg,
+        &board_frame,
+        &board,
+        &Style {
+            fill: &board_fill,
+            label: &no_label,
+            colours,
+            prefix,
+        },
+    );
+    for (i, (p, (px, py))) in puzzle.pieces.iter().zip(placed).enumerate() {
+        let f = &piece_frames[i];
+        let frame = Frame::new(
+            p.shape.iter().map(|c| c.0),
+            ps,
+            (MARGIN + px, pieces_top + py + over),
+            0.5,
+        );
+        if frame.size[2] > 1 {
+            for (z, &(lx, ly)) in frame.origins.iter().enumerate() {
+                // The layer's extent, so a lone cube shows where it sits.
+                svg.rect(
+                    lx,
+                    ly,
+                    frame.size[0] as f64 * ps,
+                    frame.height(),
+                    r##"fill="none" stroke="#bbbbbb" stroke-width="1" stroke-dasharray="3 2""##,
+                );
+                svg.text(
+                    lx + frame.size[0] as f64 * ps / 2.0,
+                    ly - 4.0,
+                    9.0,
+                    Anchor::Middle,
+                    r##"fill="#555555""##,
+                    &format!("z = {}", frame.lo[2] + z as i32),
+                );
+            }
+        }
+        let cells: Vec<Drawn> = p
+            .shape
+            .iter()
+            .map(|&(cell, colour)| Drawn {
+                cell,
+                group: i,
+                colour,
+            })
+            .collect();
+        let fill = |g: usize| piece_fill(g);
+        draw_cells(
+            &mut svg,
+            &frame,
+            &cells,
+            &Style {
+                fill: &fill,
+                label: &no_label,
+                colours,
+                prefix,
+            },
+        );
+        let mut name = p.name.clone();
+        if p.copies > 1 {
+            name.push_str(&format!(" \u{d7}{}", p.copies));
+        }
+        svg.text(
+            MARGIN + px + f.width() / 2.0,
+            pieces_top + py + over + f.height() + 13.0,
+            12.0,
+            Anchor::Middle,
+            &format!(r#"fill="{INK}""#),
+            &name,
+        );
+    }
+    legend.draw(&mut svg, MARGIN, legend_top, inner);
+    for def in legend.defs() {
+        svg.def(&def);
+    }
+    svg.finish()
 }
 
 #[cfg(test)]

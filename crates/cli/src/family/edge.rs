@@ -47,6 +47,19 @@ impl Loaded for EdgePuzzle {
         verify(&self.0, record)
     }
 
+    fn puzzle_svg(&self) -> String {
+        jigsolve_render::edge::puzzle_svg(&self.0)
+    }
+
+    fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String> {
+        let placements = checked(&self.0, record)?;
+        Ok(jigsolve_render::edge::solution_svg(
+            &self.0,
+            &placements,
+            caption,
+        ))
+    }
+
     fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
         let prep = prepare(&self.0, &args.engine)?;
         let described = describe(&prep);
@@ -231,6 +244,7 @@ pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
         &described,
         |s: &[Placement]| jigsolve_render::edge::solution_text(puzzle, s),
         |s: &[Placement]| solution_json(puzzle, s),
+        |s: &[Placement], caption: &str| jigsolve_render::edge::solution_svg(puzzle, s, caption),
     )
 }
 
@@ -246,8 +260,14 @@ pub fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
 
 /// Checks one solution record (the `solution` object of a JSON line).
 pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    checked(puzzle, record).map(|_| ())
+}
+
+/// The placements of a solution record, once the verifier has passed them.
+fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<Placement>, String> {
     let grid: GridRecord = serde_json::from_value(record.clone())
         .map_err(|e| format!("not an edge-matching solution: {e}"))?;
     let placements = grid.placements(puzzle).map_err(|e| e.to_string())?;
-    jigsolve_edge::verify(puzzle, &placements).map_err(|e| e.to_string())
+    jigsolve_edge::verify(puzzle, &placements).map_err(|e| e.to_string())?;
+    Ok(placements)
 }

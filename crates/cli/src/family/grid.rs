@@ -50,6 +50,19 @@ impl Loaded for GridPuzzle {
         verify(&self.0.puzzle, record)
     }
 
+    fn puzzle_svg(&self) -> String {
+        jigsolve_render::grid::puzzle_svg(&self.0.puzzle)
+    }
+
+    fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String> {
+        let copies = checked(&self.0.puzzle, record)?;
+        Ok(jigsolve_render::grid::solution_svg(
+            &self.0.puzzle,
+            &copies,
+            caption,
+        ))
+    }
+
     fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
         let prep = prepare(&self.0.puzzle, &args.engine)?;
         let described = describe(&prep);
@@ -229,6 +242,7 @@ pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
         &described,
         |s: &[u16]| jigsolve_render::grid::solution_text(puzzle, s),
         |s: &[u16]| solution_json(puzzle, s),
+        |s: &[u16], caption: &str| jigsolve_render::grid::solution_svg(puzzle, s, caption),
     )
 }
 
@@ -248,8 +262,15 @@ pub fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
 
 /// Checks one solution record (the `solution` object of a JSON line).
 pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    checked(puzzle, record).map(|_| ())
+}
+
+/// The copy on each board cell of a solution record, once the verifier has
+/// passed it.
+fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<u16>, String> {
     let record: SolutionRecord = serde_json::from_value(record.clone())
         .map_err(|e| format!("not a polyform solution: {e}"))?;
     let copies = record.copies(puzzle).map_err(|e| e.to_string())?;
-    jigsolve_grid::verify(puzzle, &copies).map_err(|e| e.to_string())
+    jigsolve_grid::verify(puzzle, &copies).map_err(|e| e.to_string())?;
+    Ok(copies)
 }

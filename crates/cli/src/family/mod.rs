@@ -28,6 +28,13 @@ pub trait Loaded {
     /// Checks one solution record (the `solution` object of a JSON line).
     fn verify(&self, record: &Value) -> Result<(), String>;
 
+    /// The puzzle as an SVG picture: the pieces laid apart, the board or region.
+    fn puzzle_svg(&self) -> String;
+
+    /// One solution record (the `solution` object of a JSON line), checked
+    /// like [`Loaded::verify`] does, as an SVG picture under `caption`.
+    fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String>;
+
     /// Estimates the size of the search tree by random probes and prints it.
     fn estimate(&self, args: &EstimateArgs) -> Result<u8>;
 

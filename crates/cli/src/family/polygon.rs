@@ -48,6 +48,17 @@ impl Loaded for PolygonPuzzle {
         verify(&self.0, record)
     }
 
+    fn puzzle_svg(&self) -> String {
+        jigsolve_render::polygon::puzzle_svg(&self.0)
+    }
+
+    fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String> {
+        match checked(&self.0, record)? {
+            Checked::Exact(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
+            Checked::Approx(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
+        }
+    }
+
     fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
         let puzzle = with_flips(&self.0, &args.engine);
         match prepare(&puzzle, &args.engine)? {
@@ -272,6 +283,9 @@ fn run<S: Scalar>(puzzle: &Puzzle, prep: Arc<Prepared<S>>, args: &SolveArgs) -> 
         &described,
         |s: &[Placement<S>]| jigsolve_render::polygon::solution_text(puzzle, s),
         |s: &[Placement<S>]| json!(SolutionRecord::of(puzzle, s)),
+        |s: &[Placement<S>], caption: &str| {
+            jigsolve_render::polygon::solution_svg(puzzle, s, caption)
+        },
     )?;
     if prep.overflowed() {
         bail!(
@@ -284,6 +298,17 @@ fn run<S: Scalar>(puzzle: &Puzzle, prep: Arc<Prepared<S>>, args: &SolveArgs) -> 
 
 /// Checks one solution record (the `solution` object of a JSON line).
 pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+    checked(puzzle, record).map(|_| ())
+}
+
+/// The placements of a checked solution, in the numbers the puzzle is read in.
+enum Checked {
+    Exact(Vec<Placement<Num>>),
+    Approx(Vec<Placement<Approx>>),
+}
+
+/// The placements of a solution record, once the verifier has passed them.
+fn checked(puzzle: &Puzzle, record: &Value) -> Result<Checked, String> {
     let rec: SolutionRecord = serde_json::from_value(record.clone())
         .map_err(|e| format!("not a polygon solution: {e}"))?;
     let exact = Prepared::<Num>::new(puzzle, Default::default()).is_ok();
@@ -291,7 +316,8 @@ pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
         let placements = rec
             .placements::<Num>(puzzle, |s| s.parse::<Num>().map_err(|e| e.to_string()))
             .map_err(|e| e.to_string())?;
-        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())
+        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())?;
+        Ok(Checked::Exact(placements))
     } else {
         let placements = rec
             .placements::<Approx>(puzzle, |s| {
@@ -301,6 +327,7 @@ pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
                     .map_err(|e| e.to_string())
             })
             .map_err(|e| e.to_string())?;
-        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())
+        jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())?;
+        Ok(Checked::Approx(placements))
     }
 }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Draws the pictures the README shows: the first solution of each seed
+# puzzle, as jigsolve finds it on one thread without restarts (so the same
+# picture every time), written to docs/pictures/NAME.svg. Run it after a
+# change to the pictures and commit the result:
+#
+#   bash scripts/pictures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --locked -p jigsolve
+bin=target/release/jigsolve
+out=docs/pictures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out"
+for name in impuzzable scramble hunde-spiel atwood pentomino-6x10 soma stomachion tangram-square; do
+  "$bin" solve "$name" --limit 1 --threads 1 --no-restarts --no-progress --svg "$tmp" > /dev/null
+  mv "$tmp/$name-0001.svg" "$out/$name.svg"
+done
+ls -l "$out"
