@@ -1,5 +1,7 @@
 //! Counts every solution of a puzzle file on one core and prints the rate:
 //! `cargo run --release -p jigsolve-grid --example grid-count -- FILE [ENGINE] [nosym] [cap=N]`.
+//! With `PROFILE` set in the environment it also prints the nodes at each
+//! depth of the tree.
 
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Solver};
 use jigsolve_search::{run, Control, RunConfig};
@@ -50,4 +52,9 @@ fn main() {
         report.nodes.total(),
         report.nodes.total() as f64 / secs / 1e6
     );
+    if std::env::var_os("PROFILE").is_some() {
+        for (d, n) in report.nodes.per_depth().iter().enumerate() {
+            println!("depth {d}: {n}");
+        }
+    }
 }
