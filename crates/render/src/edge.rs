@@ -19,7 +19,7 @@
 
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Fill};
-use crate::svg::{num, text_width, Anchor, Svg, INK};
+use crate::svg::{num, text_width, Anchor, Svg, INK, MARGIN};
 use jigsolve_edge::model::{split_polarity, MarkId, Matching, Polarity};
 use jigsolve_edge::{Placement, Puzzle};
 
@@ -280,8 +280,6 @@ fn tile(
     );
 }
 
-const MARGIN: f64 = 16.0;
-
 /// The side of a tile in pixels for a board of `rows` x `cols`.
 fn tile_size(rows: usize, cols: usize) -> f64 {
     (540.0 / rows.max(cols).max(1) as f64)
@@ -365,22 +363,7 @@ pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) ->
     let mut svg = Svg::new(inner + 2.0 * MARGIN, height, caption);
     let prefix = "m";
     patterns(&mut svg, prefix, &looks);
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        caption,
-    );
-    svg.text(
-        MARGIN,
-        MARGIN + 32.0,
-        11.0,
-        Anchor::Start,
-        r##"fill="#555555""##,
-        &rule,
-    );
+    svg.heading(caption, Some(&rule));
     for (i, p) in placements.iter().enumerate() {
         let (r, c) = (i / cols, i % cols);
         let Some(tl) = puzzle.tiles.get(p.tile as usize) else {
@@ -406,9 +389,6 @@ pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) ->
         &format!(r#"fill="none" stroke="{INK}" stroke-width="2""#),
     );
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 
@@ -443,22 +423,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     let mut svg = Svg::new(inner + 2.0 * MARGIN, height, &caption);
     let prefix = "m";
     patterns(&mut svg, prefix, &looks);
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        &caption,
-    );
-    svg.text(
-        MARGIN,
-        MARGIN + 32.0,
-        11.0,
-        Anchor::Start,
-        r##"fill="#555555""##,
-        &rule,
-    );
+    svg.heading(&caption, Some(&rule));
     // The board: empty cells, hints in place.
     for r in 0..rows {
         for c in 0..cols {
@@ -514,9 +479,6 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         );
     }
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 

@@ -22,7 +22,7 @@
 
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Cue, Fill};
-use crate::svg::{text_width, Anchor, Segments, Svg, INK};
+use crate::svg::{text_width, Anchor, Segments, Svg, INK, MARGIN};
 use jigsolve_grid::{Cell, Lattice, Puzzle};
 use std::collections::{BTreeSet, HashMap};
 
@@ -181,8 +181,6 @@ impl Frame {
     }
 }
 
-/// The margin around a picture, in pixels.
-const MARGIN: f64 = 16.0;
 /// The height of the caption line.
 const CAPTION: f64 = 26.0;
 /// The height of the layer captions of solids.
@@ -451,14 +449,7 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
         .filter_map(|d| piece_of(d.group))
         .filter_map(|p| piece_fill(p).cue);
     patterns(&mut svg, prefix, used, &frame);
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        caption,
-    );
+    svg.heading(caption, None);
     layer_captions(&mut svg, &frame);
     draw_cells(
         &mut svg,
@@ -472,9 +463,6 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
         },
     );
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 
@@ -546,14 +534,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     ) {
         svg.def(&def);
     }
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        &caption,
-    );
+    svg.heading(&caption, None);
     layer_captions(&mut svg, &board_frame);
     let board: Vec<Drawn> = puzzle
         .board
@@ -644,9 +625,6 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         );
     }
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 

@@ -46,8 +46,8 @@ impl Legend {
     }
 
     /// The `<pattern>` definitions the swatches use (their own, at the
-    /// swatches' scale); add them to the picture's `<defs>`.
-    pub fn defs(&self) -> Vec<String> {
+    /// swatches' scale).
+    fn defs(&self) -> Vec<String> {
         let mut cues: Vec<Cue> = self
             .entries
             .iter()
@@ -98,8 +98,12 @@ impl Legend {
     }
 
     /// Draws the legend with its top-left corner at `(x, y)`, in rows at
-    /// most `width` wide (with the patterns of [`Legend::defs`]).
+    /// most `width` wide, and adds the patterns its swatches use to the
+    /// picture's `<defs>`.
     pub fn draw(&self, svg: &mut Svg, x: f64, y: f64, width: f64) {
+        for def in self.defs() {
+            svg.def(&def);
+        }
         let prefix = PREFIX;
         for ((swatch, name), (dx, row)) in self.entries.iter().zip(self.rows(width)) {
             let sx = x + dx;

@@ -19,7 +19,7 @@
 
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Cue, Fill};
-use crate::svg::{text_width, Anchor, Svg, INK};
+use crate::svg::{text_width, Anchor, Svg, INK, MARGIN};
 use jigsolve_polygon::{Placement, Puzzle, Scalar};
 
 /// The solution as one line per piece, in the puzzle's piece order.
@@ -210,7 +210,6 @@ impl View {
 
 /// The size in pixels of a picture's region (its longer side).
 const REGION: f64 = 420.0;
-const MARGIN: f64 = 16.0;
 
 fn extent(points: &[Pt]) -> (f64, f64) {
     let (mut lo, mut hi) = (
@@ -318,14 +317,7 @@ pub fn solution_svg<S: Scalar>(
             .filter_map(|q| palette::piece_fill(q.piece).cue)
             .chain(placements.iter().any(|q| q.flipped).then_some(Cue::Hatch)),
     );
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        caption,
-    );
+    svg.heading(caption, None);
     for poly in &region {
         let pts: Vec<Pt> = poly.iter().map(|&p| view.at(p)).collect();
         svg.polygon(&pts, r##"fill="#eeeeee""##);
@@ -363,9 +355,6 @@ pub fn solution_svg<S: Scalar>(
         );
     }
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 
@@ -443,22 +432,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         prefix,
         (0..puzzle.pieces.len()).filter_map(|i| palette::piece_fill(i).cue),
     );
-    svg.text(
-        MARGIN,
-        MARGIN + 15.0,
-        15.0,
-        Anchor::Start,
-        &format!(r#"fill="{INK}""#),
-        &caption,
-    );
-    svg.text(
-        MARGIN,
-        MARGIN + 32.0,
-        11.0,
-        Anchor::Start,
-        r##"fill="#555555""##,
-        &rule,
-    );
+    svg.heading(&caption, Some(&rule));
     let view = View::of(&all, REGION, (MARGIN, top));
     for poly in &region {
         let pts: Vec<Pt> = poly.iter().map(|&p| view.at(p)).collect();
@@ -483,9 +457,6 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         );
     }
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    for def in legend.defs() {
-        svg.def(&def);
-    }
     svg.finish()
 }
 

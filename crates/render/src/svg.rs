@@ -12,6 +12,9 @@ pub const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 /// The colour of outlines and text.
 pub const INK: &str = "#222222";
 
+/// The margin around every picture, in pixels.
+pub const MARGIN: f64 = 16.0;
+
 /// An SVG document being built.
 #[derive(Debug, Clone)]
 pub struct Svg {
@@ -159,6 +162,17 @@ impl Svg {
             num(size),
             escape(text)
         );
+    }
+
+    /// The picture's heading at the top-left margin: a caption and, below
+    /// it, an optional smaller grey line (the matching rule, the numbers).
+    pub fn heading(&mut self, caption: &str, subtitle: Option<&str>) {
+        let ink = format!(r#"fill="{INK}""#);
+        self.text(MARGIN, MARGIN + 15.0, 15.0, Anchor::Start, &ink, caption);
+        if let Some(subtitle) = subtitle {
+            let grey = r##"fill="#555555""##;
+            self.text(MARGIN, MARGIN + 32.0, 11.0, Anchor::Start, grey, subtitle);
+        }
     }
 
     /// Opens a group with a tooltip (`<title>`): viewers show it when the
