@@ -181,10 +181,7 @@ pub fn parse(text: &str, file: &str, format: Option<Format>) -> Result<Puzzle, P
         line,
         problem,
     };
-    if text.lines().all(|l| {
-        let l = l.trim();
-        l.is_empty() || l.starts_with('#')
-    }) {
+    if jigsolve_search::is_blank(text) {
         return Err(err(1, Problem::Empty));
     }
     let format = match format.or_else(|| detect(text)) {

@@ -506,10 +506,7 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
         line,
         problem,
     };
-    if text.lines().all(|l| {
-        let l = l.trim();
-        l.is_empty() || l.starts_with('#')
-    }) {
+    if jigsolve_search::is_blank(text) {
         return Err(err(1, Problem::Empty));
     }
     let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {

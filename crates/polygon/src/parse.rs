@@ -210,10 +210,7 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
         line,
         problem,
     };
-    if text.lines().all(|l| {
-        let l = l.trim();
-        l.is_empty() || l.starts_with('#')
-    }) {
+    if jigsolve_search::is_blank(text) {
         return Err(err(1, Problem::Empty));
     }
     let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {

@@ -39,7 +39,7 @@ mod tree;
 pub use control::{fraction_of, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
 pub use drive::{run, RunConfig, Shard};
-pub use located::{line_of, Located};
+pub use located::{is_blank, line_of, Located};
 pub use restart::run_restarts;
 pub use stats::{NodeStats, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};

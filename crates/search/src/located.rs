@@ -21,9 +21,25 @@ pub fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
+/// True when `text` holds nothing but blank lines and `#` comments: the
+/// "empty file" every family's reader reports before parsing.
+pub fn is_blank(text: &str) -> bool {
+    text.lines().all(|l| {
+        let l = l.trim();
+        l.is_empty() || l.starts_with('#')
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_blank_lines_and_comments_are_blank() {
+        assert!(is_blank(""));
+        assert!(is_blank("\n  \n# a comment\n   # another\n"));
+        assert!(!is_blank("# a comment\nrows = 3\n"));
+    }
 
     #[test]
     fn lines_count_from_one() {
