@@ -453,17 +453,23 @@ pub struct BitTables<B: Bits> {
     widest: usize,
     slack: Vec<u32>,
     any_optional: bool,
+    /// Whether the processor has the bit-manipulation instructions the
+    /// fast copy of the search loop is compiled for.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    bmi: bool,
 }
 
 impl<B: Bits> BitTables<B> {
     /// Builds the tables; `None` when the board does not fit in `B`.
     /// `cap` bounds the dead-region floods, in steps (0 switches the check
-    /// off).
+    /// off); `fast` allows the copy of the search loop that uses the
+    /// processor's bit-manipulation instructions, when it has them.
     pub fn new(
         problem: Arc<Problem>,
         plan: Arc<Plan>,
         choice: CellChoice,
         cap: u32,
+        fast: bool,
     ) -> Option<BitTables<B>> {
         let n = problem.cells();
         if n > B::CAPACITY {
@@ -655,6 +661,7 @@ impl<B: Bits> BitTables<B> {
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
             any_optional: problem.types.iter().any(|t| t.lo < t.hi),
+            bmi: fast && has_bmi(),
             problem,
             plan,
         })
@@ -678,6 +685,21 @@ impl<B: Bits> BitTables<B> {
         }
         self.cover_base[cell] as usize + key
     }
+}
+
+/// Whether the processor has BMI1, BMI2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+fn has_bmi() -> bool {
+    std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+}
+
+/// Other processors run the portable copy of the search loop.
+#[cfg(not(target_arch = "x86_64"))]
+fn has_bmi() -> bool {
+    false
 }
 
 /// The sums that sub-multisets of `(size, count)` pairs can make, below 128.
@@ -982,8 +1004,35 @@ impl<B: Bits> BitSolver<B> {
         sink.solution(&self.out, w)
     }
 
-    /// The search loop below the current node (at depth `base`).
+    /// The search loop below the current node (at depth `base`), compiled
+    /// twice: for any x86-64 and for processors with the bit-manipulation
+    /// instructions (BMI1/2, POPCNT, LZCNT: every x86-64 from about 2013),
+    /// chosen when the program runs. Portable builds cannot assume them,
+    /// yet the search is made of lowest-bit, population-count and
+    /// variable-shift operations that they do in one instruction each
+    /// (measured 10% faster on 6 x 10 pentominoes).
     fn run(&mut self, sink: &mut dyn Sink<[u16]>, ticker: &mut Ticker<'_>) -> ControlFlow<()> {
+        #[cfg(target_arch = "x86_64")]
+        if self.t.bmi {
+            // SAFETY: `bmi` is true only when the processor has the
+            // features `run_bmi` is compiled for (detected in `new`).
+            return unsafe { self.run_bmi(sink, ticker) };
+        }
+        self.run_loop(sink, ticker)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn run_bmi(
+        &mut self,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        self.run_loop(sink, ticker)
+    }
+
+    #[inline(always)]
+    fn run_loop(&mut self, sink: &mut dyn Sink<[u16]>, ticker: &mut Ticker<'_>) -> ControlFlow<()> {
         let base = self.s.depth;
         self.counts[base] += 1;
         if self.is_complete() {
@@ -1139,8 +1188,9 @@ fn fits_size(feasible: u128, size: u32) -> bool {
 /// (the empty cells before the piece's last cell) that cannot reach `big`
 /// (the empty cells after it) form closed regions; together and one by one
 /// their sizes must be feasible. The part that reaches `big` is grown from
-/// the big side; three steps almost always suffice, so they are taken
-/// without a test. Most placements close nothing and pass without a
+/// the big side: when every cell behind touches it, one step settles it;
+/// otherwise three steps almost always suffice, so they are taken without
+/// a test. Most placements close nothing and pass without a
 /// population count: testing for that first, though the branch is often
 /// mispredicted, measured about 10% faster on 6 x 10 pentominoes than
 /// always counting (a software population count in portable builds).
@@ -1148,6 +1198,9 @@ fn fits_size(feasible: u128, size: u32) -> bool {
 #[inline(always)]
 fn behind_ok<B: Bits, G: Grow<B>>(g: &G, behind: B, big: B, feasible: u128, cap: u32) -> bool {
     let mut open = g.expand(big) & behind;
+    if open == behind {
+        return true;
+    }
     open = g.expand(open) & behind;
     open = g.expand(open) & behind;
     let mut next = g.expand(open) & behind;

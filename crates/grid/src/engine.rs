@@ -89,6 +89,10 @@ pub struct Options {
     /// Largest region the bitboard engine flood-fills when looking for dead
     /// regions (`None`: the default, 0: no dead-region check).
     pub region_cap: Option<u32>,
+    /// Run the portable copy of the bitboard search loop even on a
+    /// processor that has the bit-manipulation instructions the faster copy
+    /// uses (for tests and comparisons: both must count the same).
+    pub portable: bool,
 }
 
 impl Default for Options {
@@ -97,6 +101,7 @@ impl Default for Options {
             engine: EngineChoice::Auto,
             symmetry: true,
             region_cap: None,
+            portable: false,
         }
     }
 }
@@ -186,6 +191,7 @@ impl Prepared {
         let problem = Arc::new(problem);
         let plan = Arc::new(Plan::new(&problem, options.symmetry));
         let cap = options.region_cap.unwrap_or_else(|| default_cap(&problem));
+        let fast = !options.portable;
         let choice = match options.engine {
             EngineChoice::BitboardMrv => Some(CellChoice::Fewest),
             EngineChoice::BitboardFirst => Some(CellChoice::First),
@@ -196,11 +202,11 @@ impl Prepared {
         let (engine, tables) = match choice {
             Some(c) => {
                 if let Some(t) =
-                    BitTables::<u64>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap)
+                    BitTables::<u64>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap, fast)
                 {
                     (Engine::Bits64(t.choice()), Tables::Bits64(Arc::new(t)))
                 } else if let Some(t) =
-                    BitTables::<u128>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap)
+                    BitTables::<u128>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap, fast)
                 {
                     (Engine::Bits128(t.choice()), Tables::Bits128(Arc::new(t)))
                 } else {

@@ -154,18 +154,13 @@ impl Problem {
         for (pos, &i) in order.iter().enumerate() {
             rank[i] = pos as u32;
         }
-        let lookup: HashMap<Cell, u32> = puzzle
-            .board
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.0, rank[i]))
-            .collect();
+        let lookup = Sites::new(puzzle, &rank, lo, hi);
         let neighbours = order
             .iter()
             .map(|&i| {
                 let mut v: Vec<u32> = lattice
                     .neighbours(puzzle.board[i].0)
-                    .filter_map(|c| lookup.get(&c).copied())
+                    .filter_map(|c| lookup.get(c).map(|(r, _)| r))
                     .collect();
                 v.sort_unstable();
                 v
@@ -218,7 +213,6 @@ impl Problem {
         }
 
         // Placements.
-        let board_colour: HashMap<Cell, Option<u8>> = puzzle.board.iter().copied().collect();
         let mut placements = Vec::new();
         let mut by_type = Vec::with_capacity(types.len());
         for (t, ty) in types.iter().enumerate() {
@@ -230,9 +224,9 @@ impl Problem {
                     let mut cells = Vec::with_capacity(o.len());
                     let fits = o.iter().all(|&(c, k)| {
                         let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
-                        match board_colour.get(&at) {
-                            Some(&bk) if k.is_none() || bk.is_none() || k == bk => {
-                                cells.push(lookup[&at]);
+                        match lookup.get(at) {
+                            Some((rank, bk)) if k.is_none() || bk.is_none() || k == bk => {
+                                cells.push(rank);
                                 true
                             }
                             _ => false,
@@ -318,6 +312,70 @@ impl Problem {
     }
 }
 
+/// The board's cells by position: each one's scan position and colour.
+/// Building placements looks up every cell of every orientation at every
+/// board cell, so the common case, a bounding box not much bigger than the
+/// board, is an array over the box; a board spread thinly over a huge box
+/// (possible with coordinate lists) falls back to a hash map.
+struct Sites {
+    lo: Cell,
+    extent: [i64; 3],
+    dense: Vec<Option<(u32, Option<u8>)>>,
+    sparse: HashMap<Cell, (u32, Option<u8>)>,
+}
+
+impl Sites {
+    fn new(puzzle: &Puzzle, rank: &[u32], lo: Cell, hi: Cell) -> Sites {
+        let extent: [i64; 3] = std::array::from_fn(|k| (hi[k] as i64 - lo[k] as i64 + 1).max(0));
+        let volume = extent.iter().product::<i64>();
+        let cells = puzzle
+            .board
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.0, (rank[i], s.1)));
+        let mut sites = Sites {
+            lo,
+            extent,
+            dense: Vec::new(),
+            sparse: HashMap::new(),
+        };
+        if volume <= 64 * puzzle.board.len() as i64 + 4096 {
+            sites.dense = vec![None; volume as usize];
+            for (c, v) in cells {
+                let at = sites
+                    .slot(c)
+                    .expect("a board cell lies in its bounding box");
+                sites.dense[at] = Some(v);
+            }
+        } else {
+            sites.sparse = cells.collect();
+        }
+        sites
+    }
+
+    /// The index of `c` in the dense array, if it lies in the box.
+    fn slot(&self, c: Cell) -> Option<usize> {
+        let mut at = 0i64;
+        for k in (0..3).rev() {
+            let x = c[k] as i64 - self.lo[k] as i64;
+            if x < 0 || x >= self.extent[k] {
+                return None;
+            }
+            at = at * self.extent[k] + x;
+        }
+        Some(at as usize)
+    }
+
+    /// The scan position and colour of the board cell at `c`.
+    fn get(&self, c: Cell) -> Option<(u32, Option<u8>)> {
+        if self.dense.is_empty() {
+            self.sparse.get(&c).copied()
+        } else {
+            self.dense[self.slot(c)?]
+        }
+    }
+}
+
 fn bounds(cells: impl Iterator<Item = Cell>) -> (Cell, Cell) {
     let mut lo = [i32::MAX; 3];
     let mut hi = [i32::MIN; 3];
@@ -332,14 +390,8 @@ fn bounds(cells: impl Iterator<Item = Cell>) -> (Cell, Cell) {
 
 /// The motions that map board and colours onto themselves and the piece
 /// types onto types of the same multiplicity.
-fn symmetries(
-    puzzle: &Puzzle,
-    types: &[PieceType],
-    lookup: &HashMap<Cell, u32>,
-    lo: Cell,
-) -> Vec<Symmetry> {
+fn symmetries(puzzle: &Puzzle, types: &[PieceType], lookup: &Sites, lo: Cell) -> Vec<Symmetry> {
     let lattice = puzzle.lattice;
-    let colour_at: HashMap<Cell, Option<u8>> = puzzle.board.iter().copied().collect();
     let mut group = Vec::new();
     'motion: for m in 0..lattice.motions() {
         let moved: Vec<Cell> = puzzle.board.iter().map(|s| lattice.apply(m, s.0)).collect();
@@ -348,8 +400,8 @@ fn symmetries(
         let mut cells = vec![0u32; puzzle.board.len()];
         for (s, c) in puzzle.board.iter().zip(&moved) {
             let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
-            match colour_at.get(&at) {
-                Some(&k) if k == s.1 => cells[lookup[&s.0] as usize] = lookup[&at],
+            match (lookup.get(s.0), lookup.get(at)) {
+                (Some((from, _)), Some((to, k))) if k == s.1 => cells[from as usize] = to,
                 _ => continue 'motion,
             }
         }
@@ -463,6 +515,32 @@ mod tests {
         a2.copies = 2;
         let p = Puzzle::new("t".into(), Lattice::Square, vec![], rect(4, 2), vec![a2]).unwrap();
         assert_eq!(Problem::new(&p).group.len(), 2);
+    }
+
+    #[test]
+    fn a_board_spread_over_a_huge_box_is_looked_up_like_a_compact_one() {
+        let mut domino = piece("D", &[(0, 0), (1, 0)], Sides::Two);
+        domino.copies = 2;
+        // Two pairs of cells with a gap of 1, then of 100,000 (too big a box
+        // for the array, so the hash map serves).
+        for gap in [1, 100_000] {
+            let board = [0, 1, 2 + gap, 3 + gap]
+                .iter()
+                .map(|&x| ([x, 0, 0], None))
+                .collect();
+            let p = Puzzle::new(
+                "t".into(),
+                Lattice::Square,
+                vec![],
+                board,
+                vec![domino.clone()],
+            )
+            .unwrap();
+            let prob = Problem::new(&p);
+            assert_eq!(prob.placements.len(), 2, "gap {gap}");
+            assert!(prob.neighbours.iter().all(|v| v.len() == 1), "gap {gap}");
+            assert_eq!(prob.group.len(), 4, "gap {gap}");
+        }
     }
 
     #[test]

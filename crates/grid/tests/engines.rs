@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use jigsolve_grid::generate::{planted, Colouring, Spec};
 use jigsolve_grid::model::{Piece, Sides};
-use jigsolve_grid::{EngineChoice, Lattice, Prepared, Puzzle, Solver};
+use jigsolve_grid::{EngineChoice, Lattice, Options, Prepared, Puzzle, Solver};
 use jigsolve_search::{run, Control, RunConfig};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -83,6 +83,19 @@ fn check_engines_agree(puzzle: &Puzzle, planted_solution: Option<&[u16]>) -> boo
                 "{engine} misses the planted solution"
             );
         }
+        // The portable copy of the search loop finds the same solutions as
+        // the one compiled for the processor's bit-manipulation instructions.
+        let portable = Options {
+            portable: true,
+            ..options(engine, false)
+        };
+        let (p_report, p_listed) = solve(puzzle, portable, 1);
+        assert_eq!(counts(&p_report), c, "{engine}: portable loop counts");
+        let p_set: BTreeSet<_> = p_listed.iter().map(|s| canonical(puzzle, s)).collect();
+        assert!(
+            p_set == set,
+            "{engine}: portable loop lists other solutions"
+        );
         let (sym_report, sym_listed) = solve(puzzle, options(engine, true), 1);
         assert_eq!(
             counts(&sym_report),
@@ -216,10 +229,16 @@ fn engines_agree_on_the_small_catalog_puzzles() {
         let puzzle = load(path);
         let mut first = None;
         for engine in ENGINES {
-            let c = counts(&count(&puzzle, options(engine, true)));
-            match first {
-                None => first = Some(c),
-                Some(f) => assert_eq!(f, c, "{path}: {engine}"),
+            for portable in [false, true] {
+                let o = Options {
+                    portable,
+                    ..options(engine, true)
+                };
+                let c = counts(&count(&puzzle, o));
+                match first {
+                    None => first = Some(c),
+                    Some(f) => assert_eq!(f, c, "{path}: {engine}, portable {portable}"),
+                }
             }
         }
     }

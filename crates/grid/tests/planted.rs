@@ -18,6 +18,7 @@ fn finds(puzzle: &jigsolve_grid::Puzzle, planted: &[u16], engine: EngineChoice) 
             engine,
             symmetry: false,
             region_cap: None,
+            portable: false,
         },
     );
     let mut found = false;

@@ -8,11 +8,41 @@ use anyhow::{anyhow, bail, Result};
 use jigsolve_grid::model::Sides;
 use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
-use jigsolve_grid::{EngineChoice, Lattice, Mode, Options, Prepared, Puzzle, Solver};
+use jigsolve_grid::{EngineChoice, Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
 use serde_json::{json, Value};
+use std::cell::RefCell;
 
-/// A polyform puzzle on the command line.
-pub struct GridPuzzle(pub Parsed);
+/// A polyform puzzle on the command line, with the exact-cover problem
+/// built from it while loading (for its warnings), kept so that the search
+/// does not build it again.
+pub struct GridPuzzle {
+    parsed: Parsed,
+    problem: RefCell<Option<Problem>>,
+}
+
+impl GridPuzzle {
+    fn puzzle(&self) -> &Puzzle {
+        &self.parsed.puzzle
+    }
+
+    /// The problem, built at most once per command.
+    fn problem(&self) -> Problem {
+        self.problem
+            .take()
+            .unwrap_or_else(|| Problem::new(self.puzzle()))
+    }
+
+    /// Prepares the engine with the engine options.
+    fn prepare(&self, args: &EngineArgs) -> Result<Prepared> {
+        let options = Options {
+            engine: engine(args)?,
+            symmetry: !args.no_symmetry,
+            region_cap: None,
+            portable: false,
+        };
+        Ok(Prepared::from_problem(self.problem(), options))
+    }
+}
 
 /// Reads a polyform puzzle and prints its warnings (same-shape pieces,
 /// pieces that fit nowhere) to standard error.
@@ -26,11 +56,14 @@ pub fn load(source: &Source, format: Option<&str>) -> Result<GridPuzzle> {
     }
     let parsed = parse::parse(&source.text, &source.label)
         .map_err(|e| anyhow!(InputError(e.to_string())))?;
-    let problem = jigsolve_grid::Problem::new(&parsed.puzzle);
+    let problem = Problem::new(&parsed.puzzle);
     for w in &problem.warnings {
         eprintln!("warning: {}", parsed.warning_text(w));
     }
-    Ok(GridPuzzle(parsed))
+    Ok(GridPuzzle {
+        parsed,
+        problem: RefCell::new(Some(problem)),
+    })
 }
 
 impl Loaded for GridPuzzle {
@@ -39,46 +72,45 @@ impl Loaded for GridPuzzle {
     }
 
     fn name(&self) -> &str {
-        &self.0.puzzle.name
+        &self.puzzle().name
     }
 
     fn solve(&self, args: &SolveArgs) -> Result<u8> {
-        solve(&self.0.puzzle, args)
+        let prep = self.prepare(&args.engine)?;
+        solve(&prep, args)
     }
 
     fn verify(&self, record: &Value) -> Result<(), String> {
-        verify(&self.0.puzzle, record)
+        verify(self.puzzle(), record)
     }
 
     fn puzzle_svg(&self) -> String {
-        jigsolve_render::grid::puzzle_svg(&self.0.puzzle)
+        jigsolve_render::grid::puzzle_svg(self.puzzle())
     }
 
     fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String> {
-        let copies = checked(&self.0.puzzle, record)?;
+        let copies = checked(self.puzzle(), record)?;
         Ok(jigsolve_render::grid::solution_svg(
-            &self.0.puzzle,
+            self.puzzle(),
             &copies,
             caption,
         ))
     }
 
     fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
-        let prep = prepare(&self.0.puzzle, &args.engine)?;
+        let prep = self.prepare(&args.engine)?;
         let described = describe(&prep);
         estimate_command(|| Solver::new(&prep), args, &described)
     }
 
     fn split(&self, args: &SplitArgs) -> Result<u8> {
-        let prep = prepare(&self.0.puzzle, &args.engine)?;
+        let prep = self.prepare(&args.engine)?;
         let described = describe(&prep);
         split_command(&mut Solver::new(&prep), args, &described)
     }
 
     fn export_dlx(&self) -> Result<String> {
-        Ok(jigsolve_grid::export::dlx(&jigsolve_grid::Problem::new(
-            &self.0.puzzle,
-        )))
+        Ok(jigsolve_grid::export::dlx(&self.problem()))
     }
 }
 
@@ -221,23 +253,13 @@ pub fn normalised(p: &Puzzle) -> String {
     s
 }
 
-/// Prepares the engine for `puzzle` with the engine options.
-pub fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Result<Prepared> {
-    let options = Options {
-        engine: engine(args)?,
-        symmetry: !args.no_symmetry,
-        region_cap: None,
-    };
-    Ok(Prepared::new(puzzle, options))
-}
-
-/// Solves `puzzle` and prints as `args` say; returns the exit code.
-pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
+/// Solves the prepared puzzle and prints as `args` say; returns the exit code.
+pub fn solve(prep: &Prepared, args: &SolveArgs) -> Result<u8> {
     let common = args.common()?;
-    let prep = prepare(puzzle, &args.engine)?;
-    let described = describe(&prep);
+    let puzzle = prep.puzzle();
+    let described = describe(prep);
     execute(
-        whole_tree(|| Solver::new(&prep), &common),
+        whole_tree(|| Solver::new(prep), &common),
         &common,
         &described,
         |s: &[u16]| jigsolve_render::grid::solution_text(puzzle, s),

@@ -28,6 +28,7 @@ pub fn options(engine: EngineChoice, symmetry: bool) -> Options {
         engine,
         symmetry,
         region_cap: None,
+        portable: false,
     }
 }
 
