@@ -133,12 +133,15 @@ fn shown_grid(p: &Puzzle, s: &[jigsolve_edge::Placement]) -> Shown {
 fn check_against_oracle(p: &Puzzle) {
     let (raw, distinct, unique, grids) = oracle_counts(p);
     for order in orders() {
-        for symmetry in [true, false] {
+        // Both copies of the inner loop (portable, and for processors with
+        // the bit-manipulation instructions) against the oracle.
+        for (symmetry, portable) in [(true, false), (false, false), (false, true)] {
             let (report, solutions) = solve(
                 p,
                 Options {
                     order,
                     symmetry,
+                    portable,
                     ..Options::default()
                 },
                 1,
@@ -146,7 +149,7 @@ fn check_against_oracle(p: &Puzzle) {
             assert_eq!(
                 counts(&report),
                 (raw, distinct, unique),
-                "{}: order {order}, symmetry {symmetry}\n{p:?}",
+                "{}: order {order}, symmetry {symmetry}, portable {portable}\n{p:?}",
                 p.name
             );
             if !symmetry {

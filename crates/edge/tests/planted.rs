@@ -52,3 +52,61 @@ proptest! {
         prop_assert!(found, "planted solution not found among {} unique", solutions.len());
     }
 }
+
+/// Distinct solutions under the node at `path`, found by asking the engine
+/// for each node's children one node at a time (the scalar candidate scan
+/// that cuts the tree for threads), not by its inner loop.
+fn distinct_by_nodes(tree: &mut jigsolve_edge::Solver, path: &mut Vec<u32>) -> u128 {
+    use jigsolve_search::{NodeKind, Tree};
+    match tree.node(path).expect("a node") {
+        NodeKind::Solution(w) => w.distinct,
+        NodeKind::DeadEnd => 0,
+        NodeKind::Inner(d) => (0..d)
+            .map(|k| {
+                path.push(k);
+                let n = distinct_by_nodes(tree, path);
+                path.pop();
+                n
+            })
+            .sum(),
+    }
+}
+
+/// With no border and symmetry off, the first cell may take any of the 80
+/// turned tiles: a table bucket longer than the 64 entries the inner loop
+/// tests at once. Both copies of the loop must count what the node-by-node
+/// walk counts, and find the planted solution.
+#[test]
+fn buckets_longer_than_a_block_are_searched_whole() {
+    for seed in 0..4 {
+        let spec = Spec {
+            rows: 4,
+            cols: 5,
+            colours: 12,
+            border: false,
+            matching: Matching::Equal,
+        };
+        let (p, plant) = planted(spec, seed);
+        let target = shown(&p, &plant);
+        let mut expected = None;
+        for portable in [false, true] {
+            let options = Options {
+                order: ScanOrder::Rows,
+                symmetry: false,
+                portable,
+                ..Options::default()
+            };
+            let (report, solutions) = solve(&p, options, 1);
+            let (_, distinct, _) = counts(&report);
+            assert!(
+                solutions.iter().any(|s| shown(&p, s) == target),
+                "seed {seed}"
+            );
+            let prep = std::sync::Arc::new(jigsolve_edge::Prepared::new(&p, options));
+            let mut tree = jigsolve_edge::Solver::new(prep);
+            let walked =
+                *expected.get_or_insert_with(|| distinct_by_nodes(&mut tree, &mut Vec::new()));
+            assert_eq!(distinct, walked, "seed {seed}, portable {portable}");
+        }
+    }
+}

@@ -661,7 +661,7 @@ impl<B: Bits> BitTables<B> {
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
             any_optional: problem.types.iter().any(|t| t.lo < t.hi),
-            bmi: fast && has_bmi(),
+            bmi: fast && jigsolve_search::cpu::has_bmi(),
             problem,
             plan,
         })
@@ -685,21 +685,6 @@ impl<B: Bits> BitTables<B> {
         }
         self.cover_base[cell] as usize + key
     }
-}
-
-/// Whether the processor has BMI1, BMI2, POPCNT and LZCNT.
-#[cfg(target_arch = "x86_64")]
-fn has_bmi() -> bool {
-    std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("lzcnt")
-}
-
-/// Other processors run the portable copy of the search loop.
-#[cfg(not(target_arch = "x86_64"))]
-fn has_bmi() -> bool {
-    false
 }
 
 /// The sums that sub-multisets of `(size, count)` pairs can make, below 128.

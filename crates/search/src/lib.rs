@@ -28,6 +28,7 @@
 
 mod control;
 mod count;
+pub mod cpu;
 pub mod drive;
 pub mod estimate;
 pub mod located;
