@@ -132,6 +132,10 @@ pub struct Prepared {
     cells: Vec<usize>,
     steps: Vec<Step>,
     entries: Vec<Entry>,
+    /// The type of each entry, apart: the inner loop reads a block of them
+    /// at a time (4% more placements per second than reading them from
+    /// `entries`, on Owen's 6 x 6).
+    entry_types: Vec<u16>,
     offsets: Vec<u32>,
     avail: Vec<u16>,
     periods: Vec<u8>,
@@ -346,6 +350,7 @@ impl Prepared {
             steps.push(step);
         }
         let (entries, offsets) = (builder.entries, builder.offsets);
+        let entry_types = entries.iter().map(|e| e.ty).collect();
 
         // Hinted copies are consumed by their hint positions like any other.
         let avail: Vec<u16> = types.types.iter().map(|t| t.members.len() as u16).collect();
@@ -369,6 +374,7 @@ impl Prepared {
             cells,
             steps,
             entries,
+            entry_types,
             offsets,
             avail,
             periods,
@@ -941,8 +947,9 @@ impl Solver {
                     let step = &steps[depth];
                     let block_entries = &entries[block as usize..next as usize];
                     if step.n_checks == 0 {
-                        for (k, e) in block_entries.iter().enumerate() {
-                            fits |= ((avail[e.ty as usize] != 0) as u64) << k;
+                        let types = &prep.entry_types[block as usize..next as usize];
+                        for (k, &ty) in types.iter().enumerate() {
+                            fits |= ((avail[ty as usize] != 0) as u64) << k;
                         }
                     } else {
                         let checks = &step.checks[..step.n_checks as usize];
