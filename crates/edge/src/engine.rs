@@ -945,7 +945,6 @@ impl Solver {
                     block = next;
                     next = end.min(block + 64);
                     let step = &steps[depth];
-                    let block_entries = &entries[block as usize..next as usize];
                     if step.n_checks == 0 {
                         let types = &prep.entry_types[block as usize..next as usize];
                         for (k, &ty) in types.iter().enumerate() {
@@ -959,6 +958,7 @@ impl Solver {
                             *w = (c.own as usize, other.req[c.side as usize]);
                         }
                         let want = &want[..checks.len()];
+                        let block_entries = &entries[block as usize..next as usize];
                         for (k, e) in block_entries.iter().enumerate() {
                             let mut ok = avail[e.ty as usize] != 0;
                             for &(own, mark) in want {
@@ -973,7 +973,6 @@ impl Solver {
                 }
                 // Every entry at this depth is tried: back up one level.
                 if depth == base {
-                    frames[depth].fits = 0;
                     *d = depth;
                     return (Stop::Exhausted, placed as u64);
                 }
