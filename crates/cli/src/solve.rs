@@ -5,7 +5,7 @@ use crate::source::{Family, InputError};
 use anyhow::{anyhow, Context, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
 use jigsolve_search::{
-    run, Control, NoSuchNode, Report, RunConfig, Shard, StopReason, Tree, Weight,
+    count_solutions, run, Control, NoSuchNode, Report, RunConfig, Shard, StopReason, Tree, Weight,
 };
 use serde_json::{json, Map, Value};
 use std::io::{self, IsTerminal, Write};
@@ -564,15 +564,8 @@ where
         .context("a probe followed a path that does not exist (a bug)")?;
     drop(tree);
     let control = Control::new().with_time_limit(Duration::from_secs_f64(args.measure));
-    let config = RunConfig {
-        threads: 1,
-        shard: None,
-        want_solutions: false,
-    };
-    let measured = run(make, &config, &control, |_: &T::Solution, _| {
-        ControlFlow::Continue(())
-    })
-    .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let measured = count_solutions(make, 1, &control)
+        .context("the search tree was cut at a path that does not exist (a bug)")?;
     let rate = measured.nodes_per_second();
     let seconds = if rate > 0.0 {
         est.nodes.mean / rate

@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jigsolve_edge::{Options, Placement, Prepared, Puzzle, ScanOrder, Solver};
-use jigsolve_search::{run, run_restarts, Control, RunConfig, Weight};
+use jigsolve_search::{count_solutions, run_restarts, Control, RunConfig, Weight};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -22,17 +22,8 @@ fn load(path: &str) -> Puzzle {
 
 /// Counts every solution on one thread; returns (placements, unique).
 fn count(prep: &Arc<Prepared>) -> (u64, u128) {
-    let report = run(
-        || Solver::new(Arc::clone(prep)),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_: &[Placement], _: Weight| ControlFlow::Continue(()),
-    )
-    .expect("valid paths");
+    let report =
+        count_solutions(|| Solver::new(Arc::clone(prep)), 1, &Control::new()).expect("valid paths");
     (report.nodes.placements(), report.counts.unique.unwrap_or(0))
 }
 

@@ -2,7 +2,7 @@
 //! `cargo run --release -p jigsolve-edge --example count -- FILE [ORDER] [nosym]`.
 
 use jigsolve_edge::{Options, Prepared, Solver};
-use jigsolve_search::{run, Control, RunConfig};
+use jigsolve_search::{count_solutions, Control};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -26,17 +26,8 @@ fn main() {
         },
     ));
     let prep_time = t0.elapsed();
-    let report = run(
-        || Solver::new(Arc::clone(&prep)),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_, _| std::ops::ControlFlow::Continue(()),
-    )
-    .expect("run");
+    let report =
+        count_solutions(|| Solver::new(Arc::clone(&prep)), 1, &Control::new()).expect("run");
     let secs = report.elapsed.as_secs_f64();
     println!(
         "{path}: order {} mode {:?} prep {:.3}s search {:.3}s counts {:?} nodes {} => {:.1} M placements/s",

@@ -13,7 +13,7 @@ use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver as DlxCrateSolver};
 use jigsolve_grid::symmetry::Plan;
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Problem, Puzzle, Solver};
-use jigsolve_search::{run, Control, RunConfig};
+use jigsolve_search::{count_solutions, Control};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -34,17 +34,7 @@ fn jigsolve(puzzle: &Puzzle, engine: EngineChoice) -> (u128, u64) {
             ..Options::default()
         },
     );
-    let report = run(
-        || Solver::new(&prep),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_: &[u16], _| std::ops::ControlFlow::Continue(()),
-    )
-    .expect("valid paths");
+    let report = count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("valid paths");
     (report.counts.unique.unwrap_or(0), report.nodes.total())
 }
 

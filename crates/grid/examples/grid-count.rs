@@ -4,7 +4,7 @@
 //! depth of the tree.
 
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Solver};
-use jigsolve_search::{run, Control, RunConfig};
+use jigsolve_search::{count_solutions, Control};
 use std::time::Instant;
 
 fn main() {
@@ -28,17 +28,7 @@ fn main() {
     let t0 = Instant::now();
     let prep = Prepared::new(&parsed.puzzle, options);
     let prep_time = t0.elapsed();
-    let report = run(
-        || Solver::new(&prep),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_, _| std::ops::ControlFlow::Continue(()),
-    )
-    .expect("run");
+    let report = count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("run");
     let secs = report.elapsed.as_secs_f64();
     println!(
         "{path}: engine {:?} mode {:?} |G|={} reps={} prep {:.3}s search {:.3}s counts {:?} nodes {} => {:.1} M nodes/s",

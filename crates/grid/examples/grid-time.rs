@@ -10,7 +10,7 @@
 //! the core.
 
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Solver};
-use jigsolve_search::{run, Control, RunConfig};
+use jigsolve_search::{count_solutions, Control};
 use std::time::Instant;
 
 fn main() {
@@ -36,17 +36,7 @@ fn main() {
         let c0 = cpu_ns();
         let t0 = Instant::now();
         let prep = Prepared::new(&puzzle, options);
-        let report = run(
-            || Solver::new(&prep),
-            &RunConfig {
-                threads: 1,
-                shard: None,
-                want_solutions: false,
-            },
-            &Control::new(),
-            |_, _| std::ops::ControlFlow::Continue(()),
-        )
-        .expect("run");
+        let report = count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("run");
         times.push(t0.elapsed().as_secs_f64());
         if let (Some(a), Some(b)) = (c0, cpu_ns()) {
             on_cpu.push((b - a) as f64 * 1e-9);

@@ -9,7 +9,7 @@ use common::*;
 use jigsolve_grid::generate::{planted, Colouring, Spec};
 use jigsolve_grid::model::{Piece, Sides};
 use jigsolve_grid::{EngineChoice, Lattice, Options, Prepared, Puzzle, Solver};
-use jigsolve_search::{run, Control, RunConfig};
+use jigsolve_search::{count_solutions, run, Control, RunConfig};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -146,16 +146,8 @@ fn most_random_puzzles_are_small_enough_to_cross_check() {
 /// Whether the slowest engine lists every distinct solution within the budget.
 fn small_enough(puzzle: &Puzzle) -> bool {
     let prep = Prepared::new(puzzle, options(EngineChoice::Dlx, false));
-    let report = run(
-        || Solver::new(&prep),
-        &RunConfig {
-            want_solutions: false,
-            ..RunConfig::default()
-        },
-        &Control::new().with_node_limit(NODE_BUDGET),
-        |_: &[u16], _| ControlFlow::Continue(()),
-    )
-    .expect("paths are valid");
+    let control = Control::new().with_node_limit(NODE_BUDGET);
+    let report = count_solutions(|| Solver::new(&prep), 1, &control).expect("paths are valid");
     report.complete
 }
 

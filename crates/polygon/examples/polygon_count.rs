@@ -31,15 +31,10 @@ fn main() {
             jigsolve_polygon::Prepared::<jigsolve_polygon::Num>::new(&puzzle, options).unwrap(),
         );
         let control = jigsolve_search::Control::new().with_node_limit(limit);
-        let report = jigsolve_search::run(
+        let report = jigsolve_search::count_solutions(
             || jigsolve_polygon::Solver::new(std::sync::Arc::clone(&prep)),
-            &jigsolve_search::RunConfig {
-                threads: 1,
-                shard: None,
-                want_solutions: false,
-            },
+            1,
             &control,
-            |_, _| std::ops::ControlFlow::Continue(()),
         )
         .unwrap();
         let secs = started.elapsed().as_secs_f64();

@@ -46,8 +46,7 @@ pub use model::{Piece, Puzzle};
 pub use num::{Approx, Num, Scalar};
 pub use verify::verify;
 
-use jigsolve_search::{run, Control, RunConfig};
-use std::ops::ControlFlow;
+use jigsolve_search::{count_solutions, Control};
 use std::sync::Arc;
 
 /// The counts of a complete one-thread search, for tests and examples.
@@ -87,17 +86,8 @@ pub fn prepare(puzzle: &Puzzle, options: Options) -> Engine {
 }
 
 fn count_with<S: Scalar>(prep: &Arc<Prepared<S>>) -> (jigsolve_search::Report, bool) {
-    let report = run(
-        || Solver::new(Arc::clone(prep)),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_, _| ControlFlow::Continue(()),
-    )
-    .expect("paths are valid");
+    let report = count_solutions(|| Solver::new(Arc::clone(prep)), 1, &Control::new())
+        .expect("paths are valid");
     (report, prep.overflowed())
 }
 

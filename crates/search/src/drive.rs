@@ -272,6 +272,26 @@ where
     })
 }
 
+/// Counts every solution on `threads` threads under `control`, passing none
+/// out (what `solve --count` asks of [`run`]).
+pub fn count_solutions<T, M>(
+    make: M,
+    threads: usize,
+    control: &Control,
+) -> Result<Report, NoSuchNode>
+where
+    T: Tree,
+    M: Fn() -> T + Sync,
+    <T::Solution as ToOwned>::Owned: Send,
+{
+    let config = RunConfig {
+        threads,
+        shard: None,
+        want_solutions: false,
+    };
+    run(make, &config, control, |_, _| ControlFlow::Continue(()))
+}
+
 fn explore_all<T, C>(
     tree: &mut T,
     roots: &[Subtree],

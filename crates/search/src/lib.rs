@@ -39,7 +39,7 @@ mod tree;
 
 pub use control::{fraction_of, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
-pub use drive::{run, RunConfig, Shard};
+pub use drive::{count_solutions, run, RunConfig, Shard};
 pub use located::{is_blank, line_of, Located};
 pub use restart::run_restarts;
 pub use stats::{NodeStats, Report};

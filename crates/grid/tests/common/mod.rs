@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use jigsolve_grid::{parse, verify, EngineChoice, Options, Prepared, Puzzle, Solver};
-use jigsolve_search::{run, Control, Report, RunConfig};
+use jigsolve_search::{count_solutions, run, Control, Report, RunConfig};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -65,17 +65,8 @@ pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<
 /// Counts only (no solutions passed out).
 pub fn count(puzzle: &Puzzle, options: Options) -> Report {
     let prep = Prepared::new(puzzle, options);
-    let report = run(
-        || Solver::new(&prep),
-        &RunConfig {
-            threads: 1,
-            shard: None,
-            want_solutions: false,
-        },
-        &Control::new(),
-        |_: &[u16], _| ControlFlow::Continue(()),
-    )
-    .expect("paths are valid");
+    let report =
+        count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("paths are valid");
     assert!(report.complete);
     report
 }
