@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use jigsolve_edge::{Options, Placement, Prepared, Puzzle, ScanOrder, Solver};
-use jigsolve_search::{count_solutions, run_restarts, Control, RunConfig, Weight};
+use jigsolve_search::{count_solutions, run_restarts, Control, Weight};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;

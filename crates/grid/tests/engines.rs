@@ -9,10 +9,9 @@ use common::*;
 use jigsolve_grid::generate::{planted, Colouring, Spec};
 use jigsolve_grid::model::{Piece, Sides};
 use jigsolve_grid::{EngineChoice, Lattice, Options, Prepared, Puzzle, Solver};
-use jigsolve_search::{count_solutions, run, Control, RunConfig};
+use jigsolve_search::{count_solutions, Control};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 const ENGINES: [EngineChoice; 4] = [
     EngineChoice::BitboardFirst,
