@@ -105,7 +105,11 @@ impl Q {
             return Q::ZERO;
         }
         let (mut n, mut d) = if d < 0 {
-            (n.checked_neg().unwrap_or_else(overflow), -d)
+            let Some(d) = d.checked_neg() else {
+                overflow();
+                return Q::ZERO;
+            };
+            (n.checked_neg().unwrap_or_else(overflow), d)
         } else {
             (n, d)
         };
@@ -157,9 +161,15 @@ impl Q {
         // Cross-reduce first to keep the numbers small.
         let g1 = gcd(self.n, o.d);
         let g2 = gcd(o.n, self.d);
+        let d = cmul(self.d / g2, o.d / g1);
+        if d == 0 {
+            // The denominator overflowed (the flag is set): keep `d > 0`,
+            // as `Q::new` does, so that later operations do not divide by 0.
+            return Q::ZERO;
+        }
         Q {
             n: cmul(self.n / g1, o.n / g2),
-            d: cmul(self.d / g2, o.d / g1),
+            d,
         }
     }
 
@@ -504,9 +514,12 @@ fn mul_terms(a: &[Term], b: &[Term]) -> Vec<Term> {
         for y in b {
             // √r·√s = g·√(r/g · s/g) with g = gcd(r, s), both square-free.
             let g = gcd_u64(x.rad, y.rad);
-            let rad = (x.rad / g)
-                .checked_mul(y.rad / g)
-                .unwrap_or_else(|| overflow() as u64);
+            // On overflow (flagged) any radicand keeps the term well
+            // formed; 0 would make the next gcd 0 and a division fail.
+            let rad = (x.rad / g).checked_mul(y.rad / g).unwrap_or_else(|| {
+                overflow();
+                1
+            });
             out.push(Term {
                 rad,
                 c: x.c.mul(y.c).mul(Q::int(g as i128)),
@@ -669,27 +682,38 @@ pub struct NumError {
 impl FromStr for Num {
     type Err = NumError;
     fn from_str(s: &str) -> Result<Num, NumError> {
-        let mut p = Parser {
-            s: s.as_bytes(),
-            i: 0,
-        };
-        let fail = |why: String| NumError {
-            text: s.to_string(),
-            why,
-        };
-        let v = p.expr().map_err(fail)?;
-        p.skip();
-        if p.i != p.s.len() {
-            return Err(fail(format!(
-                "unexpected '{}'",
-                String::from_utf8_lossy(&p.s[p.i..])
-            )));
+        // Only an overflow while parsing `s` makes it too large; one flagged
+        // earlier on this thread is kept for whoever asked.
+        let earlier = take_overflow();
+        let parsed = parse_num(s);
+        if earlier {
+            overflow();
         }
-        if take_overflow() {
-            return Err(fail("too large".into()));
-        }
-        Ok(v)
+        parsed
     }
+}
+
+fn parse_num(s: &str) -> Result<Num, NumError> {
+    let mut p = Parser {
+        s: s.as_bytes(),
+        i: 0,
+    };
+    let fail = |why: String| NumError {
+        text: s.to_string(),
+        why,
+    };
+    let v = p.expr().map_err(fail)?;
+    p.skip();
+    if p.i != p.s.len() {
+        return Err(fail(format!(
+            "unexpected '{}'",
+            String::from_utf8_lossy(&p.s[p.i..])
+        )));
+    }
+    if take_overflow() {
+        return Err(fail("too large".into()));
+    }
+    Ok(v)
 }
 
 struct Parser<'a> {
@@ -1055,6 +1079,56 @@ mod tests {
         for s in ["1/2*sqrt2", "-3/4 - sqrt2 + 5/2*sqrt3", "sqrt10/2"] {
             assert_eq!(n(&n(s).to_string()), n(s), "{s}");
         }
+    }
+
+    #[test]
+    fn an_overflowing_product_sets_the_flag_and_stays_a_number() {
+        let _ = take_overflow();
+        let tiny = Q::new(1, i128::MAX);
+        let p = tiny.mul(Q::new(1, 3));
+        assert!(take_overflow(), "the denominator overflow is flagged");
+        // Still a valid fraction: adding to it must not divide by zero.
+        assert!(p.denom() > 0);
+        let _ = p.add(Q::new(1, 5));
+        let _ = take_overflow();
+    }
+
+    #[test]
+    fn the_reciprocal_of_the_most_negative_integer_is_flagged() {
+        let _ = take_overflow();
+        let r = Q::int(i128::MIN).recip();
+        assert!(take_overflow());
+        assert!(r.denom() > 0);
+    }
+
+    #[test]
+    fn an_overflowing_radicand_sets_the_flag_and_stays_a_number() {
+        let _ = take_overflow();
+        // Two products of distinct primes whose product passes 2^64.
+        let a = Num::from_terms(vec![Term {
+            rad: 4_294_967_311, // prime, just above 2^32
+            c: Q::ONE,
+        }]);
+        let b = Num::from_terms(vec![Term {
+            rad: 4_294_967_357, // prime
+            c: Q::ONE,
+        }]);
+        let p = a.mul(&b);
+        assert!(take_overflow(), "the radicand overflow is flagged");
+        let _ = p.mul(&p);
+        let _ = take_overflow();
+    }
+
+    #[test]
+    fn an_earlier_overflow_neither_fails_a_parse_nor_is_lost() {
+        let _ = take_overflow();
+        Q::new(1, i128::MAX).mul(Q::new(1, 3));
+        assert_eq!(n("sqrt2/2").to_string(), "sqrt2/2");
+        assert!(take_overflow(), "the earlier overflow is still flagged");
+        assert!("170141183460469231731687303715884105727 * 2"
+            .parse::<Num>()
+            .is_err());
+        assert!(!take_overflow(), "a parse that fails leaves no flag");
     }
 
     #[test]
