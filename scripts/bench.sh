@@ -8,6 +8,7 @@
 #   bash scripts/bench.sh            # everything (about 10 minutes on 2 cores)
 #   bash scripts/bench.sh threads    # only the thread speed-ups
 #   bash scripts/bench.sh first      # only the first-solution times
+#   bash scripts/bench.sh compare OLD  # this build against the binary OLD, same run, one thread
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,29 @@ jig=target/release/jigsolve
 out=target/bench
 mkdir -p "$out"
 what=${1:-all}
+
+# This build against an older binary (a change's before and after), one thread, the
+# headline workloads; the runs of the two binaries alternate, so both see the same machine.
+if [ "$what" = compare ]; then
+    old=${2:?usage: bash scripts/bench.sh compare OLD_BINARY}
+    while read -r name puzzle runs; do
+        hyperfine --style basic --warmup 1 --runs "$runs" \
+            --export-markdown "$out/compare-$name.md" --export-json "$out/compare-$name.json" \
+            -n "$name, old" "$old solve $puzzle --count --threads 1 --no-progress" \
+            -n "$name, new" "$jig solve $puzzle --count --threads 1 --no-progress"
+        $jig solve "$puzzle" --count --threads 1 --json --no-progress | tail -1 |
+            python3 -c 'import json, sys; s = json.load(sys.stdin); print("%s: %d nodes, raw %s, unique %s, %.0f nodes/s" % (sys.argv[1], s["nodes"], s["raw"], s["unique"], s["nodes_per_second"]))' "$name" |
+            tee "$out/compare-$name.nodes"
+    done <<'LIST'
+pentomino-6x10 pentomino-6x10 20
+atwood atwood 10
+owen-6x6 data/edge/owen-set2/pieces_06x06.txt 20
+stomachion stomachion 3
+bedlam bedlam 3
+LIST
+    for f in "$out"/compare-*.md; do echo "== $f"; cat "$f"; done
+    exit 0
+fi
 
 # Speed-up with 2 threads over 1: every solution counted, no output but the summary.
 threads() {
