@@ -344,7 +344,9 @@ fn write_shard_result(
         seconds: report.elapsed.as_secs_f64(),
         complete: report.complete,
         stopped: report.stopped.map(|s| s.as_str().to_string()),
-    };
+        checksum: String::new(),
+    }
+    .seal();
     let path = output.cloned().unwrap_or_else(|| {
         PathBuf::from(format!(
             "{}.shard-{}-of-{}.json",

@@ -8,12 +8,20 @@
 //! checks that the results belong together and that every shard is there
 //! exactly once and complete, then adds them up; what is missing or
 //! incomplete is listed so that only those shards are run again.
+//!
+//! A result file is plain JSON that people copy between machines, so merge
+//! does not take its numbers on trust: each result carries a checksum over
+//! all its other fields ([`ShardResult::seal`]), and merge refuses a result
+//! whose checksum does not match (hand-edited or corrupted) or whose fields
+//! contradict each other (more unique solutions than raw ones, "complete"
+//! beside a stop reason).
 
 use crate::Counts;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
-/// The `format` tag of shard result files.
-pub const FORMAT: &str = "jigsolve-shard-result/1";
+/// The `format` tag of shard result files. Version 2 added the checksum.
+pub const FORMAT: &str = "jigsolve-shard-result/2";
 
 /// What one shard of a split search found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -47,6 +55,98 @@ pub struct ShardResult {
     pub complete: bool,
     /// Why it stopped early, if it did.
     pub stopped: Option<String>,
+    /// SHA-256 over every other field ([`ShardResult::seal`] sets it). A
+    /// file without one reads as empty, so that an older file is refused
+    /// for its format rather than for a missing field.
+    #[serde(default)]
+    pub checksum: String,
+}
+
+impl ShardResult {
+    /// The checksum of every field but `checksum` itself, in hexadecimal.
+    ///
+    /// Fields are written length-prefixed in a fixed order, and the seconds
+    /// as their bit pattern, so that no two different results share a text.
+    pub fn expected_checksum(&self) -> String {
+        fn text(h: &mut Sha256, s: &str) {
+            h.update((s.len() as u64).to_le_bytes());
+            h.update(s.as_bytes());
+        }
+        fn count(h: &mut Sha256, c: Option<u128>) {
+            match c {
+                None => h.update([0u8]),
+                Some(n) => {
+                    h.update([1u8]);
+                    h.update(n.to_le_bytes());
+                }
+            }
+        }
+        let mut h = Sha256::new();
+        text(&mut h, &self.format);
+        text(&mut h, &self.family);
+        text(&mut h, &self.puzzle);
+        text(&mut h, &self.puzzle_hash);
+        text(&mut h, &self.split);
+        for n in [self.shards, self.shard, self.subtrees] {
+            h.update((n as u64).to_le_bytes());
+        }
+        count(&mut h, self.counts.raw);
+        count(&mut h, self.counts.distinct);
+        count(&mut h, self.counts.unique);
+        h.update(self.reported.to_le_bytes());
+        h.update(self.nodes.to_le_bytes());
+        h.update(self.seconds.to_bits().to_le_bytes());
+        h.update([u8::from(self.complete)]);
+        match &self.stopped {
+            None => h.update([0u8]),
+            Some(s) => {
+                h.update([1u8]);
+                text(&mut h, s);
+            }
+        }
+        h.finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    }
+
+    /// Sets the checksum from the other fields; call it last, just before
+    /// writing the result out.
+    pub fn seal(mut self) -> Self {
+        self.checksum = self.expected_checksum();
+        self
+    }
+
+    /// Why the fields of this result contradict each other, if they do.
+    pub fn inconsistency(&self) -> Option<String> {
+        let c = &self.counts;
+        let pairs = [
+            ("raw", c.raw, "distinct", c.distinct),
+            ("distinct", c.distinct, "unique", c.unique),
+            ("raw", c.raw, "unique", c.unique),
+        ];
+        for (big, b, small, s) in pairs {
+            if let (Some(b), Some(s)) = (b, s) {
+                if b < s {
+                    return Some(format!(
+                        "it counts {s} {small} solutions but only {b} {big} ones \
+                         (there are never more {small} than {big} solutions)"
+                    ));
+                }
+            }
+        }
+        if self.complete {
+            if let Some(reason) = &self.stopped {
+                return Some(format!(
+                    "it says it is complete but also that it stopped early ({reason})"
+                ));
+            }
+        }
+        if !self.seconds.is_finite() || self.seconds < 0.0 {
+            return Some(format!("its time, {} s, is not a duration", self.seconds));
+        }
+        None
+    }
 }
 
 /// The sum of a complete set of shards, or what is missing.
@@ -120,6 +220,24 @@ pub enum MergeError {
         /// The split's shard count.
         shards: usize,
     },
+    /// A result whose checksum does not match its fields.
+    #[error("result {index} (shard {shard}) has been edited or corrupted: its checksum does not match its contents; run that shard again")]
+    Checksum {
+        /// Position of the result in the list, from 1.
+        index: usize,
+        /// The shard it claims to be.
+        shard: usize,
+    },
+    /// A result whose fields contradict each other.
+    #[error("result {index} (shard {shard}) cannot be right: {reason}; run that shard again")]
+    Inconsistent {
+        /// Position of the result in the list, from 1.
+        index: usize,
+        /// The shard it claims to be.
+        shard: usize,
+        /// What contradicts what.
+        reason: String,
+    },
     /// One shard present twice.
     #[error("shard {shard} appears twice (results {first} and {second}); remove one")]
     Duplicate {
@@ -153,6 +271,19 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, MergeError> {
             return Err(MergeError::Format {
                 index,
                 found: r.format.clone(),
+            });
+        }
+        if r.checksum != r.expected_checksum() {
+            return Err(MergeError::Checksum {
+                index,
+                shard: r.shard,
+            });
+        }
+        if let Some(reason) = r.inconsistency() {
+            return Err(MergeError::Inconsistent {
+                index,
+                shard: r.shard,
+                reason,
             });
         }
         let checks: [(&'static str, String, String); 3] = [
@@ -243,7 +374,9 @@ mod tests {
             seconds: 1.0,
             complete,
             stopped: None,
+            checksum: String::new(),
         }
+        .seal()
     }
 
     #[test]
@@ -266,12 +399,14 @@ mod tests {
     fn mixed_sets_are_refused() {
         let mut other = result(1, 1, true);
         other.puzzle_hash = "g".into();
+        let other = other.seal();
         assert!(matches!(
             merge(&[result(0, 1, true), other]),
             Err(MergeError::Mismatch { what: "puzzle", .. })
         ));
         let mut other = result(1, 1, true);
         other.split = "order=frame".into();
+        let other = other.seal();
         assert!(matches!(
             merge(&[result(0, 1, true), other]),
             Err(MergeError::Mismatch { what: "split", .. })
@@ -286,10 +421,83 @@ mod tests {
         ));
         let mut other = result(7, 1, true);
         other.shards = 3;
+        let other = other.seal();
         assert!(matches!(
             merge(&[result(0, 1, true), other]),
             Err(MergeError::OutOfRange { shard: 7, .. })
         ));
         assert_eq!(merge(&[]), Err(MergeError::Empty));
+    }
+
+    #[test]
+    fn edited_results_are_refused() {
+        let mut edited = result(1, 2, true);
+        edited.counts.raw = Some(26);
+        assert_eq!(
+            merge(&[result(0, 1, true), edited]),
+            Err(MergeError::Checksum { index: 2, shard: 1 })
+        );
+        let mut unsealed = result(1, 2, true);
+        unsealed.checksum.clear();
+        assert!(matches!(
+            merge(&[result(0, 1, true), unsealed]),
+            Err(MergeError::Checksum { .. })
+        ));
+    }
+
+    #[test]
+    fn contradictory_results_are_refused_even_when_sealed() {
+        let mut more_unique = result(1, 2, true);
+        more_unique.counts.unique = Some(3);
+        let err = merge(&[result(0, 1, true), more_unique.seal()]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("counts 3 unique solutions but only 2 distinct ones"),
+            "{err}"
+        );
+        let mut stopped = result(1, 2, true);
+        stopped.stopped = Some("time-limit".into());
+        let err = merge(&[result(0, 1, true), stopped.seal()]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("complete but also that it stopped early (time-limit)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_checksum_covers_every_field() {
+        let base = result(1, 2, true);
+        let mut edits: Vec<ShardResult> = Vec::new();
+        let mut e = base.clone();
+        e.family = "grid".into();
+        edits.push(e);
+        let mut e = base.clone();
+        e.puzzle = "q".into();
+        edits.push(e);
+        let mut e = base.clone();
+        e.subtrees = 3;
+        edits.push(e);
+        let mut e = base.clone();
+        e.counts.unique = None;
+        edits.push(e);
+        let mut e = base.clone();
+        e.reported = 1;
+        edits.push(e);
+        let mut e = base.clone();
+        e.nodes = 11;
+        edits.push(e);
+        let mut e = base.clone();
+        e.seconds = 1.5;
+        edits.push(e);
+        let mut e = base.clone();
+        e.complete = false;
+        edits.push(e);
+        let mut e = base.clone();
+        e.stopped = Some(String::new());
+        edits.push(e);
+        for e in edits {
+            assert_ne!(e.expected_checksum(), base.checksum, "{e:?}");
+        }
     }
 }
