@@ -361,43 +361,46 @@ where
             let tx = tx.clone();
             let next = &next;
             let incomplete = &incomplete;
-            handles.push(scope.spawn(move || -> Result<Tally, NoSuchNode> {
-                let mut tree = make();
-                let mut ticker = Ticker::new(control);
-                let mut local = Tally::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(subtree) = roots.get(i) else { break };
-                    if control.is_stopped() {
-                        incomplete.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    ticker.enter(subtree.span);
-                    let flow = if want_solutions {
-                        let mut sink = |s: &T::Solution, w: Weight| {
-                            if tx.send((s.to_owned(), w)).is_err() {
-                                return ControlFlow::Break(());
-                            }
-                            ControlFlow::Continue(())
+            handles.push(crate::spawn_search_thread(
+                scope,
+                move || -> Result<Tally, NoSuchNode> {
+                    let mut tree = make();
+                    let mut ticker = Ticker::new(control);
+                    let mut local = Tally::default();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(subtree) = roots.get(i) else { break };
+                        if control.is_stopped() {
+                            incomplete.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        ticker.enter(subtree.span);
+                        let flow = if want_solutions {
+                            let mut sink = |s: &T::Solution, w: Weight| {
+                                if tx.send((s.to_owned(), w)).is_err() {
+                                    return ControlFlow::Break(());
+                                }
+                                ControlFlow::Continue(())
+                            };
+                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
+                        } else {
+                            let mut sink = |_: &T::Solution, w: Weight| {
+                                local.weight += w;
+                                local.reported += 1;
+                                control.add_solutions(1);
+                                ControlFlow::Continue(())
+                            };
+                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
                         };
-                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
-                    } else {
-                        let mut sink = |_: &T::Solution, w: Weight| {
-                            local.weight += w;
-                            local.reported += 1;
-                            control.add_solutions(1);
-                            ControlFlow::Continue(())
-                        };
-                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
-                    };
-                    if flow.is_break() {
-                        incomplete.store(true, Ordering::Relaxed);
-                        break;
+                        if flow.is_break() {
+                            incomplete.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        ticker.leave();
                     }
-                    ticker.leave();
-                }
-                Ok(local)
-            }));
+                    Ok(local)
+                },
+            ));
         }
         drop(tx);
 

@@ -44,3 +44,33 @@ pub use located::{is_blank, line_of, Located};
 pub use restart::run_restarts;
 pub use stats::{NodeStats, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};
+
+/// The stack each search thread gets, in bytes.
+///
+/// Engines recurse once per piece placed, and a board may take tens of
+/// thousands of pieces (65,535 one-cell pieces is within the stated
+/// limits), far deeper than the 2 MiB a spawned thread has by default or
+/// the 8 MiB of a main thread. The space is only reserved: a page is used
+/// when the search first goes that deep.
+pub const SEARCH_STACK_BYTES: usize = 256 << 20;
+
+/// Spawns a scoped search thread with [`SEARCH_STACK_BYTES`] of stack.
+///
+/// # Panics
+///
+/// When the system cannot create a thread, as `std::thread::scope`'s own
+/// `spawn` does.
+pub fn spawn_search_thread<'scope, 'env, F, R>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    f: F,
+) -> std::thread::ScopedJoinHandle<'scope, R>
+where
+    F: FnOnce() -> R + Send + 'scope,
+    R: Send + 'scope,
+{
+    std::thread::Builder::new()
+        .name("jigsolve search".into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn_scoped(scope, f)
+        .expect("the system could not create a search thread")
+}

@@ -74,8 +74,9 @@ where
         for _ in 0..threads {
             let tx = tx.clone();
             let (make, next_attempt, finished) = (&make, &next_attempt, &finished);
-            handles.push(
-                scope.spawn(move || -> Result<(NodeStats, u64), NoSuchNode> {
+            handles.push(crate::spawn_search_thread(
+                scope,
+                move || -> Result<(NodeStats, u64), NoSuchNode> {
                     let mut stats = NodeStats::new();
                     let mut made = 0;
                     while !control.is_stopped() && !finished.load(Ordering::Relaxed) {
@@ -99,8 +100,8 @@ where
                         }
                     }
                     Ok((stats, made))
-                }),
-            );
+                },
+            ));
         }
         drop(tx);
 

@@ -1,0 +1,43 @@
+//! Boards that take tens of thousands of pieces make the engines recurse
+//! that deep; the search threads must have the stack for it (a 2 MiB
+//! default thread stack overflowed and aborted the whole process).
+
+use assert_cmd::Command;
+
+/// A 128 x 256 board for 16,384 dominoes: every placement goes one level
+/// deeper, so the first descent alone is 16,384 levels.
+fn domino_board() -> String {
+    let mut s = String::from("family = \"grid\"\nname = \"dominoes\"\nboard = \"\"\"\n");
+    for _ in 0..128 {
+        s.push_str(&"#".repeat(256));
+        s.push('\n');
+    }
+    s.push_str("\"\"\"\n[[piece]]\nname = \"D\"\ncopies = 16384\nshape = \"DD\"\n");
+    s
+}
+
+#[test]
+fn a_search_sixteen_thousand_pieces_deep_runs_on_worker_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dominoes.toml");
+    std::fs::write(&file, domino_board()).unwrap();
+    let out = Command::cargo_bin("jigsolve")
+        .unwrap()
+        .arg("solve")
+        .arg(&file)
+        .args(["--count", "--json", "--no-progress", "--threads", "2"])
+        .args(["--node-limit", "20000"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "stopped by the node limit: {stderr}"
+    );
+    assert!(!stderr.contains("overflow"), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["stopped"], "node-limit");
+    assert!(summary["nodes"].as_u64().unwrap() >= 20_000);
+}
