@@ -34,6 +34,47 @@ pub struct EngineArgs {
     pub approximate: bool,
 }
 
+impl EngineArgs {
+    /// The options as command-line words, in one fixed order: what `split`
+    /// writes into every shard command, so that each shard searches the tree
+    /// the split was planned on. Every field of this struct must appear here
+    /// (a test in `tests/split_options.rs` runs each one through a split).
+    pub fn to_args(&self) -> Vec<String> {
+        // Destructured so that a new option cannot be added without being
+        // forwarded: the compiler names the missing field.
+        let EngineArgs {
+            format,
+            no_symmetry,
+            order,
+            engine_choice,
+            flip,
+            no_flip,
+            approximate,
+        } = self;
+        let mut words = Vec::new();
+        let mut value = |flag: &str, v: &Option<String>| {
+            if let Some(v) = v {
+                words.push(flag.to_string());
+                words.push(v.clone());
+            }
+        };
+        value("--format", format);
+        value("--order", order);
+        value("--engine", engine_choice);
+        for (flag, on) in [
+            ("--no-symmetry", *no_symmetry),
+            ("--flip", *flip),
+            ("--no-flip", *no_flip),
+            ("--approximate", *approximate),
+        ] {
+            if on {
+                words.push(flag.to_string());
+            }
+        }
+        words
+    }
+}
+
 /// `jigsolve solve` options. Family-specific options are marked in their
 /// help; a family rejects options that are not its own rather than
 /// ignoring them.

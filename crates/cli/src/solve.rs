@@ -310,9 +310,9 @@ pub fn execute<S: ?Sized>(
         write_shard_result(&report, described, shard, common.output.as_ref())?;
     }
     let summary = if common.json {
-        summary_json(&report, described, common.stats).to_string() + "\n"
+        summary_json(&report, described, common.shard, common.stats).to_string() + "\n"
     } else {
-        summary_text(&report, described, common.stats)
+        summary_text(&report, described, common.shard, common.stats)
     };
     match out.write_all(summary.as_bytes()).and_then(|_| out.flush()) {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(exit::FOUND),
@@ -386,12 +386,34 @@ fn weight_json(w: Weight) -> Value {
 }
 
 /// The last JSON line: counts, nodes, time, completeness.
-pub fn summary_json(report: &Report, described: &Described, stats: bool) -> Value {
+///
+/// A shard's summary names the shard and says its counts are that shard's
+/// share, so that nobody takes them for the puzzle's.
+pub fn summary_json(
+    report: &Report,
+    described: &Described,
+    shard: Option<Shard>,
+    stats: bool,
+) -> Value {
     let mut m = Map::new();
     m.insert("type".into(), json!("summary"));
     m.insert("family".into(), json!(described.family.as_str()));
     m.insert("puzzle".into(), json!(described.puzzle));
     m.insert("puzzle_hash".into(), json!(described.puzzle_hash));
+    m.insert("split".into(), json!(described.split));
+    if let Some(shard) = shard {
+        m.insert(
+            "shard".into(),
+            json!({
+                "index": shard.index,
+                "count": shard.count,
+                "counts_are": format!(
+                    "the share of shard {} of {} (numbered from 0); jigsolve merge adds the shards up",
+                    shard.index, shard.count
+                ),
+            }),
+        );
+    }
     m.insert("raw".into(), count_json(report.counts.raw));
     m.insert("distinct".into(), count_json(report.counts.distinct));
     m.insert("unique".into(), count_json(report.counts.unique));
@@ -471,10 +493,34 @@ pub fn group_digits(n: u128) -> String {
 }
 
 /// The human summary printed after the solutions.
-pub fn summary_text(report: &Report, described: &Described, stats: bool) -> String {
+pub fn summary_text(
+    report: &Report,
+    described: &Described,
+    shard: Option<Shard>,
+    stats: bool,
+) -> String {
     let mut s = String::new();
     let state = if report.complete {
-        "complete search".to_string()
+        match shard {
+            Some(shard) => format!(
+                "shard {} of {} (numbered from 0) searched to the end; the counts below are this shard's share only, jigsolve merge adds the shards up",
+                shard.index, shard.count
+            ),
+            None => "complete search".to_string(),
+        }
+    } else if let Some(shard) = shard {
+        format!(
+            "shard {} of {} (numbered from 0) {}",
+            shard.index,
+            shard.count,
+            match report.stopped {
+                Some(StopReason::TimeLimit) => "stopped by the time limit",
+                Some(StopReason::NodeLimit) => "stopped by the node limit",
+                Some(StopReason::Cancelled) => "interrupted",
+                Some(StopReason::SolutionLimit) => "stopped at the solution limit",
+                None => "not searched to the end",
+            }
+        ) + " (counts are a partial share of this shard)"
     } else {
         match report.stopped {
             Some(StopReason::SolutionLimit) => {
@@ -682,16 +728,12 @@ pub fn split_command<T: Tree>(
         .map(|s| s.path.len())
         .max()
         .unwrap_or(0);
-    let mut flags = String::new();
-    if let Some(f) = &args.engine.format {
-        flags.push_str(&format!(" --format {f}"));
-    }
-    if let Some(o) = &args.engine.order {
-        flags.push_str(&format!(" --order {o}"));
-    }
-    if args.engine.no_symmetry {
-        flags.push_str(" --no-symmetry");
-    }
+    let flags: String = args
+        .engine
+        .to_args()
+        .iter()
+        .map(|w| format!(" {}", shell_word(w)))
+        .collect();
     let per: Vec<usize> = (0..shards)
         .map(|i| {
             whole

@@ -1,0 +1,210 @@
+//! `split` forwards every option that shapes the search tree into the shard
+//! commands it prints, and running those commands then `merge` gives the
+//! totals of one whole run with the same option. (It once dropped `--flip`,
+//! `--no-flip`, `--engine` and `--approximate`, so the shards solved another
+//! puzzle than the one asked for.)
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn jigsolve() -> Command {
+    Command::cargo_bin("jigsolve").expect("the binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn last_json(out: &std::process::Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_else(|| {
+        panic!(
+            "no output; stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    serde_json::from_str(last).unwrap()
+}
+
+fn counts(v: &Value) -> [Value; 3] {
+    [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
+}
+
+/// One whole search with `options`.
+fn whole(puzzle: &str, options: &[&str]) -> Value {
+    let out = jigsolve()
+        .current_dir(root())
+        .args(["solve", puzzle, "--count", "--json", "--no-progress"])
+        .args(options)
+        .output()
+        .unwrap();
+    let v = last_json(&out);
+    assert_eq!(v["complete"], true, "{puzzle} {options:?}: {v}");
+    v
+}
+
+/// Splits with `options`, checks every printed command carries them, runs
+/// the commands in `dir` and merges the results.
+fn split_run_merge(puzzle: &str, options: &[&str], shards: usize, dir: &Path) -> Value {
+    let out = jigsolve()
+        .current_dir(root())
+        .args(["split", puzzle, "--json", "--shards", &shards.to_string()])
+        .args(options)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plan = last_json(&out);
+    let commands = plan["commands"].as_array().unwrap();
+    assert_eq!(commands.len(), shards);
+    let mut files = Vec::new();
+    for command in commands {
+        let words: Vec<&str> = command.as_str().unwrap().split_whitespace().collect();
+        assert_eq!(words[0], "jigsolve");
+        for option in options {
+            assert!(
+                words.contains(option),
+                "split {puzzle} {options:?} printed a shard command without {option}: {command}"
+            );
+        }
+        let output = words[words.iter().position(|w| *w == "--output").unwrap() + 1];
+        files.push(dir.join(output));
+        // Run as printed, in the results directory (the puzzle is a catalog
+        // name or an absolute path).
+        let out = jigsolve()
+            .current_dir(dir)
+            .args(&words[1..])
+            .args(["--no-progress", "--threads", "1"])
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{command}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = jigsolve()
+        .arg("merge")
+        .arg("--json")
+        .args(&files)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    last_json(&out)
+}
+
+/// Every option that shapes the tree, with a puzzle of its family that is
+/// solved in well under a second.
+const CASES: [(&str, &[&str]); 9] = [
+    ("hunde-spiel", &["--no-symmetry"]),
+    ("hunde-spiel", &["--order", "frame"]),
+    (
+        "data/edge/owen-set2/pieces_06x06.txt",
+        &["--format", "wh", "--order", "spiral"],
+    ),
+    ("pentomino-5x12", &["--engine", "dlx"]),
+    ("soma", &["--engine", "bitboard-first"]),
+    ("soma", &["--no-symmetry"]),
+    ("tangram-t", &["--no-flip"]),
+    ("tangram-square", &["--flip"]),
+    ("tangram-square", &["--approximate"]),
+];
+
+#[test]
+fn split_forwards_every_option_that_shapes_the_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, options) in CASES {
+        let absolute = root().join(puzzle);
+        let puzzle = if puzzle.starts_with("data/") {
+            absolute.to_str().unwrap()
+        } else {
+            puzzle
+        };
+        let one = whole(puzzle, options);
+        let merged = split_run_merge(puzzle, options, 3, dir.path());
+        assert_eq!(merged["complete"], true, "{puzzle} {options:?}");
+        assert_eq!(counts(&merged), counts(&one), "{puzzle} {options:?}");
+        assert_eq!(merged["split"], one["split"], "{puzzle} {options:?}");
+    }
+}
+
+#[test]
+fn the_flip_options_change_the_counts_so_forwarding_them_matters() {
+    // Without this, the test above could pass with the options dropped.
+    assert_ne!(
+        counts(&whole("tangram-t", &["--no-flip"])),
+        counts(&whole("tangram-t", &[]))
+    );
+    assert_ne!(
+        whole("pentomino-5x12", &["--engine", "dlx"])["split"],
+        whole("pentomino-5x12", &[])["split"]
+    );
+}
+
+#[test]
+fn merge_refuses_shards_run_with_different_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for (i, options) in [(0, &["--engine", "dlx"][..]), (1, &[][..])] {
+        let file = dir.path().join(format!("r-{i}.json"));
+        jigsolve()
+            .current_dir(root())
+            .args(["solve", "pentomino-5x12", "--count", "--no-progress"])
+            .args(["--shard", &format!("{i}/2"), "--output"])
+            .arg(&file)
+            .args(options)
+            .output()
+            .unwrap();
+        files.push(file);
+    }
+    let out = jigsolve().arg("merge").args(&files).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("results of different splits cannot be merged"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_shard_run_says_its_counts_are_one_shares() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |json: bool| {
+        let mut cmd = jigsolve();
+        cmd.current_dir(dir.path())
+            .args(["solve", "pentomino-5x12", "--count", "--no-progress"])
+            .args(["--shard", "3/16"]);
+        if json {
+            cmd.arg("--json");
+        }
+        cmd.output().unwrap()
+    };
+    let text = String::from_utf8(run(false).stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("pentomino-5x12: shard 3 of 16 (numbered from 0) searched to the end"),
+        "{text}"
+    );
+    assert!(first.contains("this shard's share only"), "{text}");
+    assert!(!text.contains("complete search"), "{text}");
+    let summary = last_json(&run(true));
+    assert_eq!(summary["shard"]["index"], 3);
+    assert_eq!(summary["shard"]["count"], 16);
+    assert!(summary["shard"]["counts_are"]
+        .as_str()
+        .unwrap()
+        .contains("share of shard 3 of 16"));
+    let whole = whole("pentomino-5x12", &[]);
+    assert!(whole.get("shard").is_none(), "{whole}");
+    assert!(summary["raw"].as_u64().unwrap() < whole["raw"].as_u64().unwrap());
+}
