@@ -7,6 +7,46 @@ use clap::Args;
 use jigsolve_search::Shard;
 use std::path::PathBuf;
 
+/// The longest time any option accepts: a year. Longer ones are refused
+/// rather than overflow a `Duration`.
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The most shards a split may have. Each shard gets 16 subtrees of the cut,
+/// and the cut is planned in memory.
+pub const MAX_SHARDS: usize = 100_000;
+
+/// The most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a number of seconds: finite, 0 or more, at most [`MAX_SECONDS`].
+fn seconds(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !value.is_finite() || value < 0.0 {
+        return Err(format!("'{text}' is not a number of seconds, 0 or more"));
+    }
+    if value > MAX_SECONDS {
+        return Err(format!(
+            "{text} seconds is more than a year; at most {MAX_SECONDS} (365 days) are accepted"
+        ));
+    }
+    Ok(value)
+}
+
+/// Parses a thread count: 0 (every core) to [`MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of threads (0 means every core)"))?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} threads: at most {MAX_THREADS} are supported"));
+    }
+    Ok(n)
+}
+
 /// Options that choose the puzzle's format and shape its search tree. Every
 /// shard of a split must use the same ones.
 #[derive(Args, Clone, Debug, Default)]
@@ -97,10 +137,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stats: bool,
     /// Worker threads (default: every core).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
     /// Stop after this many seconds (counts are then partial; exit code 3).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Stop after about this many nodes (counts are then partial; exit code 3).
     #[arg(long, value_name = "N")]
@@ -182,6 +222,11 @@ pub fn parse_shard(text: &str) -> Result<Shard> {
             "--shard {text}: the number of shards must be at least 1"
         )));
     }
+    if n > MAX_SHARDS {
+        bail!(InputError(format!(
+            "--shard {text}: at most {MAX_SHARDS} shards are supported"
+        )));
+    }
     match Shard::new(i, n) {
         Some(s) => Ok(s),
         None => bail!(InputError(format!(
@@ -205,7 +250,7 @@ pub struct EstimateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Seconds of real search used to measure the node rate for the time estimate.
-    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 0.5, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub measure: f64,
     /// Print one JSON object.
     #[arg(long)]
@@ -219,8 +264,8 @@ pub struct SplitArgs {
     pub puzzle: String,
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Number of shards.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Number of shards (1 to 100,000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_SHARDS as u64))]
     pub shards: u64,
     /// Print the plan as JSON.
     #[arg(long)]

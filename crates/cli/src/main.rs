@@ -6,6 +6,8 @@
 //! search was complete and found none, 2 bad input or another error, 3 a
 //! time or node limit stopped the search, 130 interrupted.
 
+mod exit;
+
 mod args;
 mod catalog;
 mod family;
@@ -14,11 +16,10 @@ mod pictures;
 mod solve;
 mod source;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use args::{EstimateArgs, SolveArgs, SplitArgs};
 use clap::{Parser, Subcommand};
 use serde_json::Value;
-use solve::exit;
 use source::InputError;
 use std::io::Write;
 use std::process::ExitCode;
@@ -87,15 +88,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match dispatch(cli) {
         Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-            {
-                return ExitCode::from(exit::FOUND);
-            }
-            eprintln!("error: {e:#}");
-            ExitCode::from(exit::ERROR)
-        }
+        Err(e) => ExitCode::from(exit::code_of(&e)),
     }
 }
 
@@ -157,7 +150,7 @@ fn show(name: &str) -> Result<u8> {
             names.join(", ")
         )))
     })?;
-    print!("{}", entry.text);
+    crate::exit::out!("{}", entry.text);
     Ok(exit::FOUND)
 }
 
@@ -214,19 +207,7 @@ fn export_command(spec: &str) -> Result<u8> {
 fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) -> Result<u8> {
     let source = source::read(puzzle_spec)?;
     let puzzle = family::load(&source, format)?;
-    let text = if solution_path == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .context("cannot read standard input")?;
-        s
-    } else {
-        let bytes = std::fs::read(solution_path).map_err(|e| {
-            anyhow!(InputError(format!(
-                "{solution_path}: cannot read the file: {e}"
-            )))
-        })?;
-        source::text_of(solution_path, bytes)?
-    };
+    let text = source::read_solutions_text(solution_path)?;
     let mut checked = 0;
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;
@@ -264,7 +245,7 @@ fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) 
             "{solution_path}: no solution in the file"
         )));
     }
-    println!(
+    crate::exit::outln!(
         "ok: {checked} solution{} of {} verified",
         if checked == 1 { "" } else { "s" },
         source.label

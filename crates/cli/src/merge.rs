@@ -1,7 +1,8 @@
 //! `jigsolve merge`: adding up the results of a split search.
 
-use crate::solve::{exit, group_digits};
-use crate::source::{text_of, InputError};
+use crate::exit;
+use crate::solve::group_digits;
+use crate::source::{read_file_limited, text_of, InputError, MAX_RESULT_BYTES};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{merge, ShardResult};
 use serde_json::json;
@@ -15,8 +16,7 @@ pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
     let mut results = Vec::with_capacity(paths.len());
     for path in paths {
         let label = path.display().to_string();
-        let bytes = std::fs::read(path)
-            .map_err(|e| anyhow!(InputError(format!("{label}: cannot read the file: {e}"))))?;
+        let bytes = read_file_limited(&label, path, MAX_RESULT_BYTES)?;
         let text = text_of(&label, bytes)?;
         let result: ShardResult = serde_json::from_str(&text).map_err(|e| {
             anyhow!(InputError(format!(
@@ -57,26 +57,26 @@ pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
             "missing": merged.missing,
             "incomplete": merged.incomplete,
         });
-        println!("{value}");
+        crate::exit::outln!("{value}");
     } else {
         let count = |n: Option<u128>| n.map_or("-".to_string(), group_digits);
-        println!(
+        crate::exit::outln!(
             "{}: {} of {} shards merged{}",
             merged.puzzle,
             merged.shards - merged.missing.len(),
             merged.shards,
             if complete { ", all complete" } else { "" }
         );
-        println!("  raw       {}", count(merged.counts.raw));
-        println!("  distinct  {}", count(merged.counts.distinct));
-        println!("  unique    {}", count(merged.counts.unique));
-        println!(
+        crate::exit::outln!("  raw       {}", count(merged.counts.raw));
+        crate::exit::outln!("  distinct  {}", count(merged.counts.distinct));
+        crate::exit::outln!("  unique    {}", count(merged.counts.unique));
+        crate::exit::outln!(
             "  nodes     {} in {:.3} s of shard time",
             group_digits(merged.nodes as u128),
             merged.seconds
         );
         if !merged.missing.is_empty() {
-            println!(
+            crate::exit::outln!(
                 "  missing   shard{} {} (run again with {})",
                 if merged.missing.len() == 1 { "" } else { "s" },
                 list(&merged.missing),
@@ -84,7 +84,7 @@ pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
             );
         }
         if !merged.incomplete.is_empty() {
-            println!(
+            crate::exit::outln!(
                 "  incomplete shard{} {} (stopped early; run again with {})",
                 if merged.incomplete.len() == 1 {
                     ""
@@ -96,7 +96,7 @@ pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
             );
         }
         if !complete {
-            println!("  the counts above are partial");
+            crate::exit::outln!("  the counts above are partial");
         }
     }
     Ok(if complete { exit::FOUND } else { exit::NONE })

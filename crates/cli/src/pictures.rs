@@ -186,7 +186,7 @@ pub fn render_command(args: &RenderArgs) -> Result<u8> {
         out.write_all(&to_stdout)?;
         out.flush()?;
     }
-    Ok(crate::solve::exit::FOUND)
+    Ok(crate::exit::FOUND)
 }
 
 /// Writes `bytes` to `path`, or keeps them for standard output when `path`
@@ -214,20 +214,7 @@ fn output(path: &Path, bytes: &[u8], stdout: &mut Vec<u8>) -> Result<()> {
 /// solution object, and the index it was listed with (its `index` field,
 /// else `wanted`).
 fn pick_solution(file: &str, wanted: u64) -> Result<(usize, Value, u64)> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
-            .context("cannot read standard input")?;
-        s
-    } else {
-        let bytes = std::fs::read(file).map_err(|e| {
-            anyhow!(InputError(format!(
-                "{file}: cannot read the file: {}",
-                io_reason(&e)
-            )))
-        })?;
-        source::text_of(file, bytes)?
-    };
+    let text = source::read_solutions_text(file)?;
     let mut seen = 0u64;
     for (i, line) in text.lines().enumerate() {
         let line_no = i + 1;

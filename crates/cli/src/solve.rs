@@ -16,18 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Exit codes: what a script can tell from `jigsolve solve` without parsing.
-pub mod exit {
-    /// Solutions were found (or the asked-for number of them).
-    pub const FOUND: u8 = 0;
-    /// The whole tree was searched and there is no solution.
-    pub const NONE: u8 = 1;
-    /// Bad input or another error.
-    pub const ERROR: u8 = 2;
-    /// A --time-limit or --node-limit stopped the search first.
-    pub const LIMIT: u8 = 3;
-    /// Ctrl-C or SIGTERM stopped the search.
-    pub const CANCELLED: u8 = 130;
-}
+use crate::exit;
 
 /// The options of `solve` that every family shares.
 #[derive(Clone, Debug, Default)]
@@ -650,7 +639,7 @@ where
         for (k, v) in &described.extras {
             m.insert((*k).into(), v.clone());
         }
-        println!("{}", Value::Object(m));
+        crate::exit::outln!("{}", Value::Object(m));
         return Ok(exit::FOUND);
     }
     let f = |x: f64| {
@@ -703,7 +692,7 @@ where
     s.push_str(
         "  how sure   the interval assumes probes vary normally; backtrack trees are heavy-tailed, so with\n             few probes reaching deep levels the true size can lie well outside it (more --probes narrows it)\n",
     );
-    print!("{s}");
+    crate::exit::out!("{s}");
     Ok(exit::FOUND)
 }
 
@@ -764,10 +753,10 @@ pub fn split_command<T: Tree>(
             "subtrees_per_shard": per,
             "commands": (0..shards).map(command).collect::<Vec<_>>(),
         });
-        println!("{plan_json}");
+        crate::exit::outln!("{plan_json}");
         return Ok(exit::FOUND);
     }
-    println!(
+    crate::exit::outln!(
         "# {}: {} shards; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
         described.puzzle,
         shards,
@@ -775,12 +764,13 @@ pub fn split_command<T: Tree>(
         per.iter().min().unwrap_or(&0),
         per.iter().max().unwrap_or(&0)
     );
-    println!(
+    crate::exit::outln!(
         "# split: {}; merge the results with: jigsolve merge {}.shard-*-of-{shards}.json",
-        described.split, described.puzzle
+        described.split,
+        described.puzzle
     );
     for i in 0..shards {
-        println!("{}", command(i));
+        crate::exit::outln!("{}", command(i));
     }
     Ok(exit::FOUND)
 }

@@ -26,6 +26,54 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// The largest puzzle file read: far beyond any real puzzle (Eternity II is
+/// 12 KB), small enough that `/dev/zero` or a wrong file fails at once.
+pub const MAX_PUZZLE_BYTES: u64 = 64 << 20;
+
+/// The largest shard result file `merge` reads (a real one is under 1 KB).
+pub const MAX_RESULT_BYTES: u64 = 1 << 20;
+
+/// The largest solutions file (or standard input) `verify` and `render`
+/// read.
+pub const MAX_SOLUTIONS_BYTES: u64 = 256 << 20;
+
+/// Reads at most `limit` bytes from `reader`, refusing more with a message
+/// that names the input and the limit.
+pub fn read_limited(label: &str, reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut reader.take(limit + 1), &mut bytes)
+        .map_err(|e| InputError(format!("{label}: cannot read: {e}")))?;
+    if bytes.len() as u64 > limit {
+        bail!(InputError(format!(
+            "{label}: larger than {} MiB, the most jigsolve reads here (is this the right file?)",
+            limit >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Reads the file at `path`, at most `limit` bytes.
+pub fn read_file_limited(label: &str, path: &Path, limit: u64) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| InputError(format!("{label}: cannot read the file: {e}")))?;
+    read_limited(label, file, limit)
+}
+
+/// The text of a solutions file (JSON Lines from `solve --json`), `-` for
+/// standard input: what `verify` and `render` read.
+pub fn read_solutions_text(file: &str) -> Result<String> {
+    let bytes = if file == "-" {
+        read_limited(
+            "standard input",
+            std::io::stdin().lock(),
+            MAX_SOLUTIONS_BYTES,
+        )?
+    } else {
+        read_file_limited(file, Path::new(file), MAX_SOLUTIONS_BYTES)?
+    };
+    text_of(if file == "-" { "standard input" } else { file }, bytes)
+}
+
 /// Reads `spec`: a file if one exists at that path, else a catalog name.
 pub fn read(spec: &str) -> Result<Source> {
     let path = Path::new(spec);
@@ -35,8 +83,7 @@ pub fn read(spec: &str) -> Result<Source> {
                 "{spec}: is a directory, not a puzzle file"
             )));
         }
-        let bytes = std::fs::read(path)
-            .map_err(|e| InputError(format!("{spec}: cannot read the file: {e}")))?;
+        let bytes = read_file_limited(spec, path, MAX_PUZZLE_BYTES)?;
         let text = text_of(spec, bytes)?;
         return Ok(Source {
             label: spec.to_string(),

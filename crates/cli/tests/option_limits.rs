@@ -1,0 +1,82 @@
+//! Numeric options have stated limits and are refused beyond them with a
+//! message naming the option and the limit, exit 2, never a panic or an
+//! allocation the machine cannot make.
+
+use assert_cmd::Command;
+
+fn refused(args: &[&str], message: &str) {
+    let out = Command::cargo_bin("jigsolve")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "jigsolve {args:?}: {stderr}");
+    assert!(stderr.contains(message), "jigsolve {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn seconds_beyond_a_year_or_not_numbers_are_refused() {
+    refused(
+        &["solve", "impuzzable", "--count", "--time-limit", "1e30"],
+        "1e30 seconds is more than a year; at most 31536000 (365 days) are accepted",
+    );
+    refused(
+        &["estimate", "impuzzable", "--measure", "1e30"],
+        "invalid value '1e30' for '--measure <SECONDS>'",
+    );
+    for bad in ["NaN", "inf", "-1", "soon"] {
+        refused(
+            &["solve", "impuzzable", "--count", "--time-limit", bad],
+            "is not a number of seconds",
+        );
+    }
+}
+
+#[test]
+fn shard_and_thread_counts_have_limits() {
+    refused(
+        &["split", "impuzzable", "--shards", "1000000000"],
+        "1000000000 is not in 1..=100000",
+    );
+    refused(
+        &["solve", "impuzzable", "--count", "--shard", "0/1000000000"],
+        "at most 100000 shards are supported",
+    );
+    refused(
+        &["solve", "impuzzable", "--count", "--threads", "100000"],
+        "at most 1024 are supported",
+    );
+}
+
+#[test]
+fn the_largest_accepted_values_work() {
+    let out = Command::cargo_bin("jigsolve")
+        .unwrap()
+        .args(["solve", "hunde-spiel", "--count", "--no-progress"])
+        .args(["--time-limit", "31536000", "--threads", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn endless_inputs_are_refused_at_their_size_limit() {
+    refused(
+        &["solve", "/dev/zero", "--count"],
+        "/dev/zero: larger than 64 MiB, the most jigsolve reads here",
+    );
+    refused(
+        &["merge", "/dev/zero"],
+        "/dev/zero: larger than 1 MiB, the most jigsolve reads here",
+    );
+    refused(
+        &["verify", "impuzzable", "/dev/zero"],
+        "/dev/zero: larger than 256 MiB, the most jigsolve reads here",
+    );
+    refused(
+        &["render", "impuzzable", "--solution", "/dev/zero"],
+        "/dev/zero: larger than 256 MiB, the most jigsolve reads here",
+    );
+}
