@@ -84,7 +84,17 @@ enum Command {
     },
 }
 
+/// When the command started: `--time-limit` counts from here, so that
+/// reading and preparing a huge puzzle is inside the limit too.
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
+/// Time since the command started.
+pub fn since_start() -> std::time::Duration {
+    STARTED.get_or_init(std::time::Instant::now).elapsed()
+}
+
 fn main() -> ExitCode {
+    since_start();
     let cli = Cli::parse();
     match dispatch(cli) {
         Ok(code) => ExitCode::from(code),

@@ -93,7 +93,10 @@ impl Common {
             control = control.with_node_limit(n);
         }
         if let Some(s) = self.time_limit {
-            control = control.with_time_limit(Duration::from_secs_f64(s.max(0.0)));
+            // The limit counts from the start of the command: what reading
+            // and preparing the puzzle took is already spent.
+            let limit = Duration::from_secs_f64(s.max(0.0)).saturating_sub(crate::since_start());
+            control = control.with_time_limit(limit);
         }
         control
     }

@@ -181,7 +181,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
             bail!(InputError(format!(
                 "{}:{line}: {}",
                 source.label,
-                e.message()
+                jigsolve_search::plain_toml_message(e.message(), &[])
             )));
         }
     };

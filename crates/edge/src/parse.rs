@@ -256,7 +256,10 @@ fn parse_toml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
     };
     let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-        err(line, Problem::Syntax(e.message().to_string()))
+        err(
+            line,
+            Problem::Syntax(jigsolve_search::plain_toml_message(e.message(), &[])),
+        )
     })?;
     if let Some(f) = &doc.family {
         if f != "edge" {

@@ -318,22 +318,7 @@ impl Tree for Solver {
         match self {
             Solver::Bits64(s) => s.probe(pick),
             Solver::Bits128(s) => s.probe(pick),
-            Solver::Dlx(s) => default_probe(s.as_mut(), pick),
-        }
-    }
-}
-
-/// The contract's replaying walk, for engines without an incremental one.
-fn default_probe(s: &mut DlxSolver, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
-    let mut path = Vec::new();
-    let mut degrees = Vec::new();
-    loop {
-        match s.node(&path)? {
-            NodeKind::Inner(d) => {
-                degrees.push(d);
-                path.push(pick(d).min(d - 1));
-            }
-            leaf => return Ok(Probe { degrees, leaf }),
+            Solver::Dlx(s) => Ok(s.probe(pick)),
         }
     }
 }

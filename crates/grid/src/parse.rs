@@ -511,7 +511,10 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     }
     let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-        err(line, Problem::Syntax(e.message().to_string()))
+        err(
+            line,
+            Problem::Syntax(jigsolve_search::plain_toml_message(e.message(), &[])),
+        )
     })?;
     let at = |start: usize| line_of(text, start);
     if let Some(f) = &doc.family {

@@ -43,6 +43,21 @@ pub enum ModelError {
         /// Why.
         why: String,
     },
+    /// A polygon with more corners than the stated limit.
+    #[error("{what} has {corners} corners; at most {MAX_CORNERS} are supported")]
+    TooManyCorners {
+        /// "piece A", "region polygon 2".
+        what: String,
+        /// How many it has.
+        corners: usize,
+    },
+    /// Exact arithmetic overflowed while judging a polygon's shape, so it
+    /// cannot be judged exactly.
+    #[error("{what} cannot be judged exactly: its coordinates are too fine or too large for exact arithmetic (a product of two of them needs more than 128 bits); write them in a coarser unit, for example times 1000")]
+    TooFine {
+        /// "piece A", "region polygon 2".
+        what: String,
+    },
     /// Two region polygons overlap or touch other than at a shared corner.
     #[error("region polygons {0} and {1} overlap (they may share corners, nothing more)")]
     RegionOverlap(usize, usize),
@@ -77,11 +92,35 @@ pub fn not_simple_text(e: &NotSimple, n: usize) -> String {
     }
 }
 
+/// The most corners one polygon (a piece or a region polygon) may have.
+/// Checking that an outline does not cross itself compares every pair of
+/// sides, so the limit keeps that check (and the engine's work per corner)
+/// to a fraction of a second.
+pub const MAX_CORNERS: usize = 1_000;
+
 /// Tidies a polygon, checks it is simple, and orients it (`ccw` true for
 /// counter-clockwise).
 pub fn normalise(poly: &[Pt<Num>], ccw: bool, what: &str) -> Result<Vec<Pt<Num>>, ModelError> {
+    if poly.len() > MAX_CORNERS {
+        return Err(ModelError::TooManyCorners {
+            what: what.to_string(),
+            corners: poly.len(),
+        });
+    }
+    // Judged on a clean flag: an overflow here means the orientation tests
+    // were not exact, and whatever they said cannot be trusted.
+    let earlier = crate::num::take_overflow();
     let mut v = tidy(poly);
-    check_simple(&v).map_err(|e| ModelError::NotSimple {
+    let simple = check_simple(&v);
+    if crate::num::take_overflow() {
+        return Err(ModelError::TooFine {
+            what: what.to_string(),
+        });
+    }
+    if earlier {
+        crate::num::flag_overflow();
+    }
+    simple.map_err(|e| ModelError::NotSimple {
         what: what.to_string(),
         why: not_simple_text(&e, v.len()),
     })?;

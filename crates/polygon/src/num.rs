@@ -47,6 +47,12 @@ pub fn take_overflow() -> bool {
     OVERFLOW.with(|c| c.replace(false))
 }
 
+/// Sets the overflow flag again (after a check that needed a clean flag
+/// took an earlier overflow out of it).
+pub fn flag_overflow() {
+    overflow();
+}
+
 /// True when an exact operation on this thread overflowed (not cleared).
 pub fn overflowed() -> bool {
     OVERFLOW.with(|c| c.get())
@@ -693,10 +699,16 @@ impl FromStr for Num {
     }
 }
 
+/// How deep parentheses, signs and square roots may nest in one number.
+/// Real coordinates nest two or three deep; the limit keeps a hostile file
+/// from overflowing the stack of this recursive reader.
+pub const MAX_NESTING: usize = 64;
+
 fn parse_num(s: &str) -> Result<Num, NumError> {
     let mut p = Parser {
         s: s.as_bytes(),
         i: 0,
+        depth: 0,
     };
     let fail = |why: String| NumError {
         text: s.to_string(),
@@ -719,6 +731,8 @@ fn parse_num(s: &str) -> Result<Num, NumError> {
 struct Parser<'a> {
     s: &'a [u8],
     i: usize,
+    /// Operands being read, one inside another.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -768,6 +782,18 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> Result<Num, String> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(format!(
+                "parentheses, signs or square roots nested more than {MAX_NESTING} deep"
+            ));
+        }
+        let value = self.unary_within();
+        self.depth -= 1;
+        value
+    }
+
+    fn unary_within(&mut self) -> Result<Num, String> {
         match self.peek() {
             Some(b'-') => {
                 self.i += 1;

@@ -42,7 +42,7 @@ pub enum Problem {
     #[error("family = \"{0}\" is not a polygon puzzle")]
     Family(String),
     /// A bad copies count.
-    #[error("copies must be 1 or more (found {0})")]
+    #[error("copies must be 1 to {MAX_COPIES} (found {0})")]
     Copies(i64),
     /// A consistency problem of the puzzle itself.
     #[error(transparent)]
@@ -53,6 +53,25 @@ pub enum Problem {
 pub type ParseError = jigsolve_search::Located<Problem>;
 
 pub use jigsolve_search::line_of;
+
+/// What the reader's untagged choices accept, for messages.
+const UNTAGGED_FORMS: &[(&str, &str)] = &[
+    (
+        "Region",
+        "a region is its corners as text, \"(x,y) (x,y) ...\", a list of [x, y] pairs, or a list of such polygons",
+    ),
+    (
+        "Verts",
+        "corners are written as text, \"(x,y) (x,y) ...\", or as a list of [x, y] pairs",
+    ),
+    (
+        "Coord",
+        "a coordinate is a number or text such as \"1/2\" or \"2sqrt2\"",
+    ),
+];
+
+/// The most copies of one piece.
+pub const MAX_COPIES: i64 = 1_000;
 
 #[derive(Deserialize)]
 #[serde(untagged)]
@@ -215,7 +234,13 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
     }
     let doc: TomlPuzzle = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-        err(line, Problem::Syntax(e.message().to_string()))
+        err(
+            line,
+            Problem::Syntax(jigsolve_search::plain_toml_message(
+                e.message(),
+                UNTAGGED_FORMS,
+            )),
+        )
     })?;
     if let Some(f) = &doc.family {
         if f != "polygon" {
@@ -263,7 +288,7 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
             None => 1,
             Some(c) => {
                 let n = *c.get_ref();
-                if !(1..=1000).contains(&n) {
+                if !(1..=MAX_COPIES).contains(&n) {
                     return Err(err(at(c.span()), Problem::Copies(n)));
                 }
                 n as usize
