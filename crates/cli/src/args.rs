@@ -249,6 +249,9 @@ pub struct EstimateArgs {
     /// Seed of the probes' random choices (the same seed gives the same estimate).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Stop probing after this many seconds and estimate from the probes walked so far (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
     /// Seconds of real search used to measure the node rate for the time estimate.
     #[arg(long, default_value_t = 0.5, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub measure: f64,

@@ -592,20 +592,58 @@ where
     M: Fn() -> T + Sync,
     <T::Solution as ToOwned>::Owned: Send,
 {
-    use jigsolve_search::estimate::{estimate, SplitMix64};
-    if !(args.measure >= 0.0 && args.measure.is_finite()) {
+    use jigsolve_search::estimate::{estimate_until, SplitMix64};
+    // One control for the whole command: Ctrl-C and --time-limit stop the
+    // probes (the estimate is then made of those walked) and the measuring.
+    let mut whole = Control::new();
+    if let Some(s) = args.time_limit {
+        whole =
+            whole.with_time_limit(Duration::from_secs_f64(s).saturating_sub(crate::since_start()));
+    }
+    let whole = Arc::new(whole);
+    watch_signals(&whole);
+    let mut tree = make();
+    let est = estimate_until(
+        &mut tree,
+        args.probes,
+        &mut SplitMix64::new(args.seed),
+        &|| whole.should_stop(),
+    )
+    .context("a probe followed a path that does not exist (a bug)")?;
+    drop(tree);
+    if est.probes == 0 {
         return Err(anyhow!(InputError(format!(
-            "--measure must be a number of seconds, 0 or more (got {})",
-            args.measure
+            "{}: {} before the first probe finished: no estimate",
+            described.puzzle,
+            if whole.stop_reason() == Some(StopReason::Cancelled) {
+                "interrupted"
+            } else {
+                "the time limit ran out"
+            }
         ))));
     }
-    let mut tree = make();
-    let est = estimate(&mut tree, args.probes, &mut SplitMix64::new(args.seed))
-        .context("a probe followed a path that does not exist (a bug)")?;
-    drop(tree);
-    let control = Control::new().with_time_limit(Duration::from_secs_f64(args.measure));
+    let stopped = whole.stop_reason();
+    let measure = if stopped.is_some() { 0.0 } else { args.measure };
+    let control = Control::new().with_time_limit(Duration::from_secs_f64(measure));
     let measured = count_solutions(make, 1, &control)
         .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let code = match stopped {
+        None => exit::FOUND,
+        Some(StopReason::Cancelled) => exit::CANCELLED,
+        Some(_) => exit::LIMIT,
+    };
+    let stopped_text = stopped.map(|reason| {
+        format!(
+            "{} after {} of {} probes; the estimate is made of those",
+            if reason == StopReason::Cancelled {
+                "interrupted"
+            } else {
+                "stopped by the time limit"
+            },
+            est.probes,
+            args.probes
+        )
+    });
     let rate = measured.nodes_per_second();
     let seconds = if rate > 0.0 {
         est.nodes.mean / rate
@@ -642,8 +680,10 @@ where
         for (k, v) in &described.extras {
             m.insert((*k).into(), v.clone());
         }
+        m.insert("complete".into(), json!(stopped.is_none()));
+        m.insert("stopped".into(), json!(stopped.map(|s| s.as_str())));
         crate::exit::outln!("{}", Value::Object(m));
-        return Ok(exit::FOUND);
+        return Ok(code);
     }
     let f = |x: f64| {
         if x >= 1e15 {
@@ -656,6 +696,9 @@ where
         "{}: estimated from {} random probes (Knuth 1975; seed {})\n",
         described.puzzle, est.probes, args.seed
     );
+    if let Some(text) = &stopped_text {
+        s.push_str(&format!("  stopped    {text}\n"));
+    }
     s.push_str(&format!(
         "  nodes      {} (95%: {} to {}; standard error {})\n",
         f(est.nodes.mean),
@@ -696,7 +739,7 @@ where
         "  how sure   the interval assumes probes vary normally; backtrack trees are heavy-tailed, so with\n             few probes reaching deep levels the true size can lie well outside it (more --probes narrows it)\n",
     );
     crate::exit::out!("{s}");
-    Ok(exit::FOUND)
+    Ok(code)
 }
 
 /// `jigsolve split`: the cut of the tree for `shards` machines, and the

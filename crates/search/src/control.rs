@@ -204,6 +204,13 @@ impl Control {
         Some(slot)
     }
 
+    /// True when the search must stop: asked to, or past its deadline (which
+    /// this call turns into a stop). For work between polls, such as the
+    /// probes of an estimate.
+    pub fn should_stop(&self) -> bool {
+        !self.check(self.nodes())
+    }
+
     fn check(&self, total_nodes: u64) -> bool {
         if self.stop.load(Ordering::Relaxed) {
             return false;

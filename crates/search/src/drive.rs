@@ -308,7 +308,8 @@ where
     let mut weight = Weight::default();
     let mut reported = 0u64;
     for subtree in roots {
-        if control.is_stopped() {
+        // Asks the clock too: many small subtrees may pass without a poll.
+        if control.should_stop() {
             tally.incomplete = true;
             break;
         }
@@ -370,7 +371,7 @@ where
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(subtree) = roots.get(i) else { break };
-                        if control.is_stopped() {
+                        if control.should_stop() {
                             incomplete.store(true, Ordering::Relaxed);
                             break;
                         }

@@ -95,11 +95,28 @@ pub fn estimate<T: Tree + ?Sized>(
     probes: u64,
     rng: &mut SplitMix64,
 ) -> Result<Estimate, NoSuchNode> {
+    estimate_until(tree, probes, rng, &|| false)
+}
+
+/// [`estimate`], asking `stop` before each probe: when it says yes, the
+/// estimate is made of the probes walked so far (`probes` in the result says
+/// how many; it may be 0, and then the figures are 0).
+pub fn estimate_until<T: Tree + ?Sized>(
+    tree: &mut T,
+    probes: u64,
+    rng: &mut SplitMix64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Estimate, NoSuchNode> {
     let mut est = Estimate::default();
     let (mut n_sum, mut n_sq, mut s_sum, mut s_sq, mut r_sum, mut r_sq) =
         (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
     let mut per_depth: Vec<f64> = Vec::new();
+    let mut walked = 0u64;
     for _ in 0..probes {
+        if stop() {
+            break;
+        }
+        walked += 1;
         let probe = tree.probe(&mut |d| rng.below(d))?;
         let mut product = 1.0;
         let mut nodes = 1.0;
@@ -129,6 +146,7 @@ pub fn estimate<T: Tree + ?Sized>(
         r_sum += raw;
         r_sq += raw * raw;
     }
+    let probes = walked;
     est.probes = probes;
     est.nodes = Figure::of(n_sum, n_sq, probes);
     est.solutions = Figure::of(s_sum, s_sq, probes);
@@ -160,6 +178,25 @@ mod tests {
         // 27 of the 81 leaves have a path sum divisible by 3.
         let (lo, hi) = est.solutions.interval();
         assert!(lo <= 27.0 && 27.0 <= hi + 1e-9, "{lo}..{hi}");
+    }
+
+    #[test]
+    fn a_stop_ends_the_probes_early() {
+        let mut toy = Toy {
+            depth: 4,
+            fanout: 3,
+        };
+        let asked = std::cell::Cell::new(0);
+        let est = estimate_until(&mut toy, 50, &mut SplitMix64::new(7), &|| {
+            asked.set(asked.get() + 1);
+            asked.get() > 10
+        })
+        .unwrap();
+        assert_eq!(est.probes, 10);
+        assert_eq!(est.nodes.mean, (1 + 3 + 9 + 27 + 81) as f64);
+        let none = estimate_until(&mut toy, 50, &mut SplitMix64::new(7), &|| true).unwrap();
+        assert_eq!(none.probes, 0);
+        assert_eq!(none.nodes.mean, 0.0);
     }
 
     #[test]

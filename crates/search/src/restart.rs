@@ -79,7 +79,7 @@ where
                 move || -> Result<(NodeStats, u64), NoSuchNode> {
                     let mut stats = NodeStats::new();
                     let mut made = 0;
-                    while !control.is_stopped() && !finished.load(Ordering::Relaxed) {
+                    while !control.should_stop() && !finished.load(Ordering::Relaxed) {
                         let k = next_attempt.fetch_add(1, Ordering::Relaxed);
                         let budget = base.max(1).saturating_mul(luby(k + 1));
                         let mut tree = make(k);
