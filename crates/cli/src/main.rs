@@ -96,7 +96,21 @@ pub fn since_start() -> std::time::Duration {
 fn main() -> ExitCode {
     since_start();
     let cli = Cli::parse();
-    match dispatch(cli) {
+    // The command runs on a thread with a search thread's stack: with one
+    // thread the search runs there, and a board tens of thousands of
+    // pieces deep recurses deeper than a main thread's stack allows.
+    let command = std::thread::Builder::new()
+        .name("jigsolve".into())
+        .stack_size(jigsolve_search::SEARCH_STACK_BYTES)
+        .spawn(move || dispatch(cli));
+    let result = match command {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        },
+        Err(e) => Err(anyhow!("cannot start the command's thread: {e}")),
+    };
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => ExitCode::from(exit::code_of(&e)),
     }

@@ -41,3 +41,36 @@ fn a_search_sixteen_thousand_pieces_deep_runs_on_worker_threads() {
     assert_eq!(summary["stopped"], "node-limit");
     assert!(summary["nodes"].as_u64().unwrap() >= 20_000);
 }
+
+/// A 256 x 256 board less one cell for 65,535 one-cell pieces (the most
+/// copies a puzzle may have): the search is 65,535 levels deep.
+fn monomino_board() -> String {
+    let mut s = String::from("family = \"grid\"\nname = \"monos\"\nboard = \"\"\"\n");
+    for row in 0..256 {
+        s.push_str(&"#".repeat(if row == 255 { 255 } else { 256 }));
+        s.push('\n');
+    }
+    s.push_str("\"\"\"\n[[piece]]\nname = \"m\"\ncopies = 65535\nshape = \"#\"\n");
+    s
+}
+
+#[test]
+fn a_one_thread_search_sixty_five_thousand_pieces_deep_completes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("monos.toml");
+    std::fs::write(&file, monomino_board()).unwrap();
+    let out = Command::cargo_bin("jigsolve")
+        .unwrap()
+        .arg("solve")
+        .arg(&file)
+        .args(["--count", "--json", "--no-progress", "--threads", "1"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    // One way to fill the board with identical pieces.
+    assert_eq!(summary["distinct"], 1);
+    assert_eq!(summary["complete"], true);
+}
