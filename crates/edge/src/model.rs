@@ -271,7 +271,7 @@ pub enum ModelError {
         cols: usize,
     },
     /// A hint names a tile that does not exist.
-    #[error("hint {hint} names tile {tile}, but there are only {tiles} tiles")]
+    #[error("hint {hint} names tile {tile} (tiles are numbered from 1 here; a hints file's from 0 are shown plus one), but there are only {tiles} tiles")]
     HintTile {
         /// Hint number, from 1.
         hint: usize,
@@ -304,7 +304,7 @@ pub enum ModelError {
         /// Hint number, from 1.
         hint: usize,
         /// Rotation given.
-        rotation: u64,
+        rotation: i128,
     },
     /// Two hints for one cell or one tile.
     #[error("hint {hint} uses {what} that hint {earlier} already uses")]
@@ -478,7 +478,7 @@ impl Puzzle {
                 return Err((
                     ModelError::HintRotation {
                         hint: i + 1,
-                        rotation: h.rotation as u64,
+                        rotation: h.rotation.into(),
                     },
                     at,
                 ));

@@ -352,7 +352,7 @@ fn parse_toml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
                     line,
                     Problem::Model(ModelError::HintRotation {
                         hint: i + 1,
-                        rotation: v.rotation.unsigned_abs(),
+                        rotation: v.rotation.into(),
                     }),
                 )
             })?;
@@ -537,7 +537,7 @@ fn parse_plain(text: &str, file: &str, format: Format, name: &str) -> Result<Puz
                         line,
                         Problem::Model(ModelError::HintRotation {
                             hint: h as usize + 1,
-                            rotation: v[3],
+                            rotation: v[3].into(),
                         }),
                     ));
                 }

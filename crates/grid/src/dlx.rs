@@ -420,7 +420,7 @@ impl DlxSolver {
     }
 
     /// One random walk from the root (Knuth's estimator), covering as it
-    /// goes: the same choices as [`descend`](Self::descend) would make for
+    /// goes: the same choices as `descend` would make for
     /// the path picked, without replaying every prefix (a replay per level
     /// made one probe of a board 10,000 pieces deep take minutes).
     pub fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Probe {

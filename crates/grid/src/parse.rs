@@ -62,6 +62,9 @@ pub enum Problem {
     /// A colour name that is not one character, or is `#` or `.`.
     #[error("colour '{0}' must be one letter or digit (it is written in the art)")]
     ColourName(String),
+    /// More colours than the model can tell apart.
+    #[error("{0} colours are named; at most 255 are supported")]
+    TooManyColours(usize),
     /// A character in art that is not a cell, a colour or empty.
     #[error("{what}: unexpected character '{ch}' in the art; use '#' or a letter for a cell and '.' for no cell")]
     ArtCharacter {
@@ -560,7 +563,7 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
         if colours.len() > 255 {
             return Err(err(
                 at(c.span().start),
-                Problem::ColourName(format!("{} colours", colours.len())),
+                Problem::TooManyColours(colours.len()),
             ));
         }
     }
@@ -577,6 +580,10 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     let board: Vec<Site> = match doc.board.get_ref() {
         v @ (Value::String(_) | Value::Array(_)) if is_art(v) => {
             ctx.art(v, board_at, "the board")?
+        }
+        // A list of cells, `[[x, y], ...]`, as for pieces.
+        v @ Value::Array(a) if !a.is_empty() && a.iter().all(Value::is_array) => {
+            ctx.coordinates(v, board_at, "the board")?
         }
         Value::Table(t) => {
             let known = ["size", "holes", "cells"];
@@ -605,9 +612,9 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                             board_line,
                             Problem::Number {
                                 what: if lattice == Lattice::Cube {
-                                    "size = [x, y, z], three positive numbers"
+                                    "size = [x, y, z], three whole numbers from 1 to 4096"
                                 } else {
-                                    "size = [width, height], two positive numbers"
+                                    "size = [width, height], two whole numbers from 1 to 4096"
                                 },
                                 found: size.to_string(),
                             },
@@ -632,6 +639,32 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                             .collect(),
                         None => Vec::new(),
                     };
+                    // A hole outside the box or listed twice is a mistake
+                    // in the file, not something to pass over.
+                    for (i, h) in holes.iter().enumerate() {
+                        let inside =
+                            (0..lattice.dim()).all(|k| (0..dims[k]).contains(&i64::from(h[k])));
+                        let shown = if lattice.dim() == 3 {
+                            format!("[{}, {}, {}]", h[0], h[1], h[2])
+                        } else {
+                            format!("[{}, {}]", h[0], h[1])
+                        };
+                        if !inside {
+                            return Err(err(
+                                board_line,
+                                Problem::Syntax(format!(
+                                    "the hole {shown} is outside the board of size {}",
+                                    size
+                                )),
+                            ));
+                        }
+                        if holes[..i].contains(h) {
+                            return Err(err(
+                                board_line,
+                                Problem::Syntax(format!("the hole {shown} is listed twice")),
+                            ));
+                        }
+                    }
                     let mut cells = Vec::new();
                     for z in 0..depth as i32 {
                         for y in 0..dims[1] as i32 {
