@@ -59,7 +59,7 @@ fn board_sizes_state_their_limit() {
     refused(
         &format!("family = \"grid\"\nname = \"t\"\nboard = {{ size = [4097, 1] }}\n{GRID_PIECE}"),
         &[],
-        "two whole numbers from 1 to 4096, found [4097, 1]",
+        "two positive whole numbers of at most 4096, found [4097, 1]",
     );
 }
 

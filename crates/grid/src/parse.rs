@@ -612,9 +612,9 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                             board_line,
                             Problem::Number {
                                 what: if lattice == Lattice::Cube {
-                                    "size = [x, y, z], three whole numbers from 1 to 4096"
+                                    "size = [x, y, z], three positive whole numbers of at most 4096"
                                 } else {
-                                    "size = [width, height], two whole numbers from 1 to 4096"
+                                    "size = [width, height], two positive whole numbers of at most 4096"
                                 },
                                 found: size.to_string(),
                             },
