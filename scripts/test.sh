@@ -5,3 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo test --workspace --release --locked "$@"
+# A short, seeded fuzz pass over every reader (the same inputs on every
+# machine for the seed; `bash scripts/fuzz.sh --seconds N` runs longer).
+bash scripts/fuzz.sh --seed 1 --seconds 60
