@@ -6,22 +6,32 @@
 //! search was complete and found none, 2 bad input or another error, 3 a
 //! time or node limit stopped the search, 130 interrupted.
 
-mod exit;
+//!
+//! The way through is one way: `main` parses the options ([`options`]),
+//! a command ([`commands`]) asks a family ([`family`]) for a session
+//! ([`session`]) and chooses the output ([`printer`], [`report`]). No
+//! module imports one above it; `tests/module_graph.rs` checks that.
 
-mod args;
 mod catalog;
+mod clock;
+mod commands;
+mod exit;
 mod family;
-mod merge;
+mod options;
 mod pictures;
-mod solve;
+mod printer;
+mod puzzle;
+mod report;
+mod running;
+mod session;
+mod solutions;
 mod source;
+mod text;
 
-use anyhow::{anyhow, bail, Result};
-use args::{EstimateArgs, SolveArgs, SplitArgs};
+use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
-use serde_json::Value;
-use source::InputError;
-use std::io::Write;
+use commands::{catalog as listing, estimate, export, merge, render, solve, split, verify};
+use options::{EstimateArgs, RenderArgs, SolveArgs, SplitArgs, VerifyArgs};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -71,30 +81,13 @@ enum Command {
         puzzle: String,
     },
     /// Draw a puzzle, or one of its solutions (from `solve --json`), as SVG or PNG.
-    Render(pictures::RenderArgs),
+    Render(RenderArgs),
     /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
-    Verify {
-        /// The puzzle: a file or a catalog name.
-        puzzle: String,
-        /// A file of solutions: JSON Lines from `solve --json`, or one solution object. `-` reads standard input.
-        solution: String,
-        /// The puzzle file's format (see `solve --format`).
-        #[arg(long)]
-        format: Option<String>,
-    },
-}
-
-/// When the command started: `--time-limit` counts from here, so that
-/// reading and preparing a huge puzzle is inside the limit too.
-static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-
-/// Time since the command started.
-pub fn since_start() -> std::time::Duration {
-    STARTED.get_or_init(std::time::Instant::now).elapsed()
+    Verify(VerifyArgs),
 }
 
 fn main() -> ExitCode {
-    since_start();
+    clock::since_start();
     let cli = Cli::parse();
     // The command runs on a thread with a search thread's stack: with one
     // thread the search runs there, and a board tens of thousands of
@@ -118,161 +111,14 @@ fn main() -> ExitCode {
 
 fn dispatch(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::List => list(),
-        Command::Show { name } => show(&name),
-        Command::Solve(args) => solve_command(&args),
-        Command::Estimate(args) => {
-            let source = source::read(&args.puzzle)?;
-            let puzzle = family::load(&source, args.engine.format.as_deref())?;
-            check_engine_options(puzzle.as_ref(), &args.engine)?;
-            puzzle.estimate(&args)
-        }
-        Command::Split(args) => {
-            let source = source::read(&args.puzzle)?;
-            let puzzle = family::load(&source, args.engine.format.as_deref())?;
-            check_engine_options(puzzle.as_ref(), &args.engine)?;
-            puzzle.split(&args)
-        }
+        Command::List => listing::list(),
+        Command::Show { name } => listing::show(&name),
+        Command::Solve(args) => solve::solve_command(&args),
+        Command::Estimate(args) => estimate::estimate_command(&args),
+        Command::Split(args) => split::split_command(&args),
         Command::Merge { results, json } => merge::merge_command(&results, json),
-        Command::Export { dlx: _, puzzle } => export_command(&puzzle),
-        Command::Render(args) => pictures::render_command(&args),
-        Command::Verify {
-            puzzle,
-            solution,
-            format,
-        } => verify_command(&puzzle, &solution, format.as_deref()),
+        Command::Export { dlx: _, puzzle } => export::export_command(&puzzle),
+        Command::Render(args) => render::render_command(&args),
+        Command::Verify(args) => verify::verify_command(&args),
     }
-}
-
-fn list() -> Result<u8> {
-    let mut out = std::io::stdout().lock();
-    let w = catalog::ENTRIES
-        .iter()
-        .map(|e| e.name.len())
-        .max()
-        .unwrap_or(0)
-        .max(16);
-    for entry in catalog::ENTRIES {
-        let title = catalog::field(entry, "title").unwrap_or_default();
-        let about = catalog::field(entry, "about").unwrap_or_default();
-        writeln!(out, "{:<w$} {:<8} {title}", entry.name, entry.family)?;
-        if !about.is_empty() {
-            writeln!(out, "{:<w$} {:<8} {about}", "", "")?;
-        }
-        if let Some(expected) = catalog::expected(entry) {
-            writeln!(out, "{:<w$} {:<8} published counts: {expected}", "", "")?;
-        }
-    }
-    Ok(exit::FOUND)
-}
-
-fn show(name: &str) -> Result<u8> {
-    let entry = catalog::find(name).ok_or_else(|| {
-        let names: Vec<&str> = catalog::ENTRIES.iter().map(|e| e.name).collect();
-        anyhow!(InputError(format!(
-            "no catalog puzzle named '{name}' (the catalog has: {})",
-            names.join(", ")
-        )))
-    })?;
-    crate::exit::out!("{}", entry.text);
-    Ok(exit::FOUND)
-}
-
-fn solve_command(args: &SolveArgs) -> Result<u8> {
-    args.common()?;
-    let source = source::read(&args.puzzle)?;
-    let puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
-    puzzle.solve(args)
-}
-
-/// Rejects engine options that do not apply to the puzzle's family.
-fn check_engine_options(puzzle: &dyn family::Loaded, engine: &args::EngineArgs) -> Result<()> {
-    family::reject_option(
-        puzzle.name(),
-        "--order",
-        engine.order.is_some() && puzzle.family() != source::Family::Edge,
-        "edge-matching",
-    )?;
-    family::reject_option(
-        puzzle.name(),
-        "--engine",
-        engine.engine_choice.is_some() && puzzle.family() != source::Family::Grid,
-        "polyform (grid)",
-    )?;
-    family::reject_option(
-        puzzle.name(),
-        if engine.flip { "--flip" } else { "--no-flip" },
-        (engine.flip || engine.no_flip) && puzzle.family() != source::Family::Polygon,
-        "polygon",
-    )?;
-    family::reject_option(
-        puzzle.name(),
-        "--approximate",
-        engine.approximate && puzzle.family() != source::Family::Polygon,
-        "polygon",
-    )
-}
-
-/// Writes the puzzle in Knuth's DLX format to standard output.
-fn export_command(spec: &str) -> Result<u8> {
-    let source = source::read(spec)?;
-    let puzzle = family::load(&source, None)?;
-    let text = puzzle.export_dlx()?;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(exit::FOUND)
-}
-
-/// Checks every solution in `solution_path` against the puzzle. Exit 0 when
-/// all hold, 1 when one does not (the message names its line), 2 when the
-/// files cannot be read.
-fn verify_command(puzzle_spec: &str, solution_path: &str, format: Option<&str>) -> Result<u8> {
-    let source = source::read(puzzle_spec)?;
-    let puzzle = family::load(&source, format)?;
-    let text = source::read_solutions_text(solution_path)?;
-    let mut checked = 0;
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line).map_err(|e| {
-            anyhow!(InputError(format!(
-                "{solution_path}:{line_no}: not JSON: {e}"
-            )))
-        })?;
-        let record = match value.get("type").and_then(Value::as_str) {
-            Some("summary") => continue,
-            Some("solution") => value
-                .get("solution")
-                .ok_or_else(|| {
-                    anyhow!(InputError(format!(
-                        "{solution_path}:{line_no}: a solution line without a \"solution\" object"
-                    )))
-                })?
-                .clone(),
-            _ => value.get("solution").cloned().unwrap_or(value),
-        };
-        if let Err(why) = puzzle.verify(&record) {
-            eprintln!(
-                "{solution_path}:{line_no}: not a solution of {}: {why}",
-                source.label
-            );
-            return Ok(exit::NONE);
-        }
-        checked += 1;
-    }
-    if checked == 0 {
-        bail!(InputError(format!(
-            "{solution_path}: no solution in the file"
-        )));
-    }
-    crate::exit::outln!(
-        "ok: {checked} solution{} of {} verified",
-        if checked == 1 { "" } else { "s" },
-        source.label
-    );
-    Ok(exit::FOUND)
 }

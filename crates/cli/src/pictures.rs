@@ -1,14 +1,10 @@
-//! Pictures on the command line: `solve --svg DIR` / `--png DIR` (one file
-//! per listed solution) and `jigsolve render` (the puzzle, or one solution
-//! from a file of `solve --json` output). The drawing is
-//! `jigsolve_render`'s; this module only decides where pictures go and
+//! Where pictures go: the directories of `solve --svg DIR` / `--png DIR`
+//! (one file per listed solution) and the files of `jigsolve render`. The
+//! drawing is `jigsolve_render`'s; this module only places the files and
 //! turns every file-system problem into a message that names the path.
 
-use crate::source::{self, InputError};
+use crate::source::InputError;
 use anyhow::{anyhow, bail, Context, Result};
-use clap::Args;
-use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Where `solve` writes pictures of the solutions it lists.
@@ -105,7 +101,8 @@ fn prepare_dir(option: &str, dir: &Path) -> Result<()> {
         })
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+/// Writes a picture file, with a message naming the path on failure.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| {
         anyhow!(InputError(format!(
             "{}: cannot write the picture: {}",
@@ -122,132 +119,6 @@ fn io_reason(e: &std::io::Error) -> String {
         Some(i) => s[..i].to_string(),
         None => s,
     }
-}
-
-/// `jigsolve render` options.
-#[derive(Args, Clone, Debug)]
-pub struct RenderArgs {
-    /// The puzzle: a file or a catalog name.
-    pub puzzle: String,
-    /// Draw a solution from FILE (the JSON Lines of `solve --json`, or one solution object; `-` reads standard input) instead of the puzzle.
-    #[arg(long, value_name = "FILE")]
-    pub solution: Option<String>,
-    /// With --solution: draw the N-th solution of the file (default: the first).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub index: Option<u64>,
-    /// Write the SVG picture to FILE (`-`: standard output). Without --svg or --png the SVG goes to standard output.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write a PNG picture (twice the SVG's size) to FILE (`-`: standard output).
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-    /// The puzzle file's format (see `solve --format`).
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
-}
-
-/// `jigsolve render`: the puzzle, or one solution of a file, as SVG or PNG.
-pub fn render_command(args: &RenderArgs) -> Result<u8> {
-    if args.index.is_some() && args.solution.is_none() {
-        bail!(InputError(
-            "--index picks a solution of the --solution file: it goes with --solution".into()
-        ));
-    }
-    let source = source::read(&args.puzzle)?;
-    let puzzle = crate::family::load(&source, args.format.as_deref())?;
-    let svg = match &args.solution {
-        None => puzzle.puzzle_svg(),
-        Some(file) => {
-            let wanted = args.index.unwrap_or(1);
-            let (line, record, index) = pick_solution(file, wanted)?;
-            let caption = format!("{}: solution {index}", puzzle.name());
-            puzzle.solution_svg(&record, &caption).map_err(|why| {
-                anyhow!(InputError(format!(
-                    "{file}:{line}: not a solution of {}: {why}",
-                    source.label
-                )))
-            })?
-        }
-    };
-    let mut to_stdout: Vec<u8> = Vec::new();
-    if let Some(path) = &args.svg {
-        output(path, svg.as_bytes(), &mut to_stdout)?;
-    }
-    if let Some(path) = &args.png {
-        let png = jigsolve_render::png::png(&svg, jigsolve_render::png::DEFAULT_SCALE)
-            .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
-        output(path, &png, &mut to_stdout)?;
-    }
-    if args.svg.is_none() && args.png.is_none() {
-        to_stdout.extend_from_slice(svg.as_bytes());
-    }
-    if !to_stdout.is_empty() {
-        let mut out = std::io::stdout().lock();
-        out.write_all(&to_stdout)?;
-        out.flush()?;
-    }
-    Ok(crate::exit::FOUND)
-}
-
-/// Writes `bytes` to `path`, or keeps them for standard output when `path`
-/// is `-`.
-fn output(path: &Path, bytes: &[u8], stdout: &mut Vec<u8>) -> Result<()> {
-    if path.as_os_str() == "-" {
-        if !stdout.is_empty() {
-            bail!(InputError(
-                "only one of --svg and --png can write to standard output (-)".into()
-            ));
-        }
-        stdout.extend_from_slice(bytes);
-        return Ok(());
-    }
-    if path.is_dir() {
-        bail!(InputError(format!(
-            "{}: is a directory; `render` writes one picture to a file (`solve --svg DIR` writes one per solution)",
-            path.display()
-        )));
-    }
-    write_file(path, bytes)
-}
-
-/// The `wanted`-th solution record (from 1) of `file`: its line, the
-/// solution object, and the index it was listed with (its `index` field,
-/// else `wanted`).
-fn pick_solution(file: &str, wanted: u64) -> Result<(usize, Value, u64)> {
-    let text = source::read_solutions_text(file)?;
-    let mut seen = 0u64;
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line)
-            .map_err(|e| anyhow!(InputError(format!("{file}:{line_no}: not JSON: {e}"))))?;
-        let record = match value.get("type").and_then(Value::as_str) {
-            Some("summary") => continue,
-            Some("solution") => value.get("solution").cloned().ok_or_else(|| {
-                anyhow!(InputError(format!(
-                    "{file}:{line_no}: a solution line without a \"solution\" object"
-                )))
-            })?,
-            _ => value
-                .get("solution")
-                .cloned()
-                .unwrap_or_else(|| value.clone()),
-        };
-        seen += 1;
-        if seen == wanted {
-            let index = value.get("index").and_then(Value::as_u64).unwrap_or(wanted);
-            return Ok((line_no, record, index));
-        }
-    }
-    if seen == 0 {
-        bail!(InputError(format!("{file}: no solution in the file")));
-    }
-    bail!(InputError(format!(
-        "{file}: has {seen} solution{}; --index {wanted} asks for solution {wanted}",
-        if seen == 1 { "" } else { "s" }
-    )))
 }
 
 #[cfg(test)]

@@ -1,12 +1,10 @@
 //! A reader that goes away (`jigsolve split ... | head -1`) ends every
 //! command quietly: exit 0, nothing on standard error, no panic.
 
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::root;
 
 /// Runs jigsolve with its standard output a pipe whose reading end is
 /// already closed, so its first write fails with EPIPE.

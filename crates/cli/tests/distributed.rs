@@ -3,23 +3,13 @@
 //! a killed shard that merge reports and a re-run that completes, and
 //! Knuth's estimator against trees of known size.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("jigsolve")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{bin, jigsolve, root};
 
 /// The JSON summary of `solve --count --json` with extra arguments.
 fn summary(puzzle: &str, extra: &[&str], cwd: &Path) -> Value {

@@ -2,18 +2,11 @@
 //! clear errors for bad files. Every solution printed is checked again with
 //! the library's independent verifier.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
-use std::path::PathBuf;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{jigsolve, root};
 
 /// Runs `solve --json` with `args`; returns the solution lines and the summary.
 fn solve_json(args: &[&str]) -> (Vec<Value>, Value, i32) {

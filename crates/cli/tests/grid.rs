@@ -1,27 +1,11 @@
 //! The command line on polyform (grid) puzzles: output, JSON, exit codes,
 //! verify, export, and bad files (file and line named, exit 2, no panic).
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
-use std::io::Write;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
-
-fn file(text: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
-    f.write_all(text.as_bytes()).unwrap();
-    f
-}
-
-fn json_lines(out: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
-        .collect()
-}
+mod common;
+use common::{file, jigsolve, json_lines};
 
 #[test]
 fn catalog_puzzle_counts_and_summary() {

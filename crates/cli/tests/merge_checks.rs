@@ -2,13 +2,11 @@
 //! corrupted on the way is refused with the reason, and so is one whose
 //! numbers contradict each other, even when it was re-sealed.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
+mod common;
+use common::jigsolve;
 
 /// Runs both shards of a 2-way split of Das verflixte Hunde-Spiel.
 fn two_shards(dir: &Path) -> Vec<PathBuf> {

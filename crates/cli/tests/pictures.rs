@@ -2,13 +2,11 @@
 //! `render`, for every family; bad paths and bad solution files give a clear
 //! message naming the path (and line) and exit code 2.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::Path;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
+mod common;
+use common::jigsolve;
 
 const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 

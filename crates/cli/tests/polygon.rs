@@ -1,17 +1,11 @@
 //! The command line on polygon puzzles: output, JSON, verify, exit codes,
 //! bad files.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").unwrap()
-}
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{jigsolve, root};
 
 #[test]
 fn lists_and_shows_the_catalog() {

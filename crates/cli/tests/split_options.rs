@@ -4,28 +4,11 @@
 //! `--no-flip`, `--engine` and `--approximate`, so the shards solved another
 //! puzzle than the one asked for.)
 
-use assert_cmd::Command;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn jigsolve() -> Command {
-    Command::cargo_bin("jigsolve").expect("the binary is built")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn last_json(out: &std::process::Output) -> Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    let last = text.lines().last().unwrap_or_else(|| {
-        panic!(
-            "no output; stderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    serde_json::from_str(last).unwrap()
-}
+mod common;
+use common::{jigsolve, last_json, root};
 
 fn counts(v: &Value) -> [Value; 3] {
     [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]

@@ -1,16 +1,15 @@
 //! Edge matching on the command line.
 
-use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
-use crate::family::Loaded;
-use crate::solve::{
-    content_hash, estimate_command, execute, split_command, whole_tree, Described, Search,
-};
+use crate::options::EngineArgs;
+use crate::puzzle::Loaded;
+use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, Result};
 use jigsolve_edge::verify::GridRecord;
 use jigsolve_edge::{parse, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode};
-use jigsolve_search::run_restarts;
+use jigsolve_search::{run_restarts, Control, NoSuchNode, Report, Weight};
 use serde_json::{json, Value};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// An edge-matching puzzle on the command line.
@@ -39,8 +38,12 @@ impl Loaded for EdgePuzzle {
         &self.0.name
     }
 
-    fn solve(&self, args: &SolveArgs) -> Result<u8> {
-        solve(&self.0, args)
+    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+        Ok(Box::new(EngineSession(EdgeEngine {
+            puzzle: &self.0,
+            prep: prepare(&self.0, options),
+            order: options.order.unwrap_or_default(),
+        })))
     }
 
     fn verify(&self, record: &Value) -> Result<(), String> {
@@ -59,23 +62,11 @@ impl Loaded for EdgePuzzle {
             caption,
         ))
     }
-
-    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
-        let prep = prepare(&self.0, &args.engine)?;
-        let described = describe(&prep);
-        estimate_command(|| Solver::new(Arc::clone(&prep)), args, &described)
-    }
-
-    fn split(&self, args: &SplitArgs) -> Result<u8> {
-        let prep = prepare(&self.0, &args.engine)?;
-        let described = describe(&prep);
-        split_command(&mut Solver::new(Arc::clone(&prep)), args, &described)
-    }
 }
 
 /// The puzzle written out in a fixed form, whatever file it came from: what
 /// a shard result's puzzle hash is taken of.
-pub fn normalised(p: &Puzzle) -> String {
+fn normalised(p: &Puzzle) -> String {
     let mut s = format!(
         "edge\nrows {}\ncols {}\nmatching {}\nborder {}\n",
         p.rows,
@@ -95,28 +86,106 @@ pub fn normalised(p: &Puzzle) -> String {
     s
 }
 
-/// Parses `--order`.
-pub fn order(args: &EngineArgs) -> Result<ScanOrder> {
-    match &args.order {
-        None => Ok(ScanOrder::Auto),
-        Some(o) => o
-            .parse()
-            .map_err(|e: jigsolve_edge::order::UnknownOrder| anyhow!(InputError(e.to_string()))),
-    }
-}
-
 /// Prepares the engine for `puzzle`.
-pub fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Result<Arc<Prepared>> {
+fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Arc<Prepared> {
     let options = Options {
-        order: order(args)?,
+        order: args.order.unwrap_or_default(),
         symmetry: !args.no_symmetry,
         ..Options::default()
     };
-    Ok(Arc::new(Prepared::new(puzzle, options)))
+    Arc::new(Prepared::new(puzzle, options))
+}
+
+/// An edge-matching puzzle prepared for searching.
+struct EdgeEngine<'a> {
+    puzzle: &'a Puzzle,
+    prep: Arc<Prepared>,
+    /// The order asked for (`auto` unless `--order` says).
+    order: ScanOrder,
+}
+
+impl EdgeEngine<'_> {
+    /// The scan orders restarts alternate between: the two with the
+    /// smallest estimated trees, or the one asked for.
+    fn restart_orders(&self) -> Vec<ScanOrder> {
+        match self.order {
+            ScanOrder::Auto => {
+                let ranked = jigsolve_edge::engine::rank_orders(self.puzzle, self.prep.options());
+                ranked.into_iter().take(2).map(|(o, _)| o).collect()
+            }
+            fixed => vec![fixed],
+        }
+    }
+}
+
+impl Engine for EdgeEngine<'_> {
+    type Tree = Solver;
+
+    fn tree(&self) -> Solver {
+        Solver::new(Arc::clone(&self.prep))
+    }
+
+    fn described(&self, job: &Job) -> Described {
+        let mut described = describe(&self.prep);
+        if job.first_solutions_only {
+            let names: Vec<&str> = self.restart_orders().iter().map(|o| o.as_str()).collect();
+            described.extras[0] = ("order", json!(names.join(" and ")));
+            described.extras.push((
+                "strategy",
+                json!(format!(
+                    "randomized restarts (Luby budgets of {RESTART_BASE} nodes, candidates shuffled per attempt; --no-restarts for one fixed order)"
+                )),
+            ));
+            described.fraction_known = false;
+        }
+        described
+    }
+
+    fn text(&self, solution: &[Placement]) -> String {
+        jigsolve_render::edge::solution_text(self.puzzle, solution)
+    }
+
+    fn json(&self, solution: &[Placement]) -> Value {
+        solution_json(self.puzzle, solution)
+    }
+
+    fn svg(&self, solution: &[Placement], caption: &str) -> String {
+        jigsolve_render::edge::solution_svg(self.puzzle, solution, caption)
+    }
+
+    /// With `--limit` (and not `--no-restarts`) the search looks for
+    /// solutions with randomized restarts: attempt k shuffles the
+    /// candidates with seed k and alternates between the two scan orders
+    /// with the smallest estimated trees (or uses the order given), within
+    /// Luby budgets of 2^16 nodes.
+    fn run_first(
+        &self,
+        job: &Job,
+        control: &Control,
+        found: &mut dyn FnMut(&[Placement], Weight) -> ControlFlow<()>,
+    ) -> Option<Result<Report, NoSuchNode>> {
+        let orders = self.restart_orders();
+        let base_options = self.prep.options();
+        let make = |k: u64| {
+            let options = Options {
+                order: orders[(k as usize) % orders.len()],
+                seed: k,
+                ..base_options
+            };
+            Solver::new(Arc::new(Prepared::new(self.puzzle, options)))
+        };
+        Some(run_restarts(
+            make,
+            RESTART_BASE,
+            job.threads,
+            control,
+            found,
+        ))
+    }
 }
 
 /// What the counts mean for this puzzle, and how the engine searched it.
-pub fn describe(prep: &Prepared) -> Described {
+fn describe(prep: &Prepared) -> Described {
     let puzzle = prep.puzzle();
     let types = prep.types();
     let g = prep.group().order();
@@ -186,70 +255,15 @@ pub fn describe(prep: &Prepared) -> Described {
             ("order", json!(prep.order().as_str())),
             ("symmetry", json!(symmetry)),
         ],
+        fraction_known: true,
     }
 }
 
 /// Nodes in the first attempt of a restart schedule.
 const RESTART_BASE: u64 = 1 << 16;
 
-/// Solves `puzzle` and prints as `args` say; returns the exit code.
-///
-/// With `--limit` (and not `--no-restarts`) the search looks for solutions
-/// with randomized restarts: attempt k shuffles the candidates with seed k
-/// and alternates between the two scan orders with the smallest estimated
-/// trees (or uses the order given), within Luby budgets of 2^16 nodes.
-pub fn solve(puzzle: &Puzzle, args: &SolveArgs) -> Result<u8> {
-    let common = args.common()?;
-    let prep = prepare(puzzle, &args.engine)?;
-    let mut described = describe(&prep);
-    let restarts = args.limit.is_some() && !args.no_restarts && common.shard.is_none();
-    let search = if restarts {
-        let orders: Vec<ScanOrder> = match order(&args.engine)? {
-            ScanOrder::Auto => {
-                let ranked = jigsolve_edge::engine::rank_orders(puzzle, prep.options());
-                ranked.into_iter().take(2).map(|(o, _)| o).collect()
-            }
-            fixed => vec![fixed],
-        };
-        let names: Vec<&str> = orders.iter().map(|o| o.as_str()).collect();
-        described.extras[0] = ("order", json!(names.join(" and ")));
-        described.extras.push((
-            "strategy",
-            json!(format!(
-                "randomized restarts (Luby budgets of {RESTART_BASE} nodes, candidates shuffled per attempt; --no-restarts for one fixed order)"
-            )),
-        ));
-        let base_options = prep.options();
-        let threads = common.thread_count();
-        let make = move |k: u64| {
-            let options = Options {
-                order: orders[(k as usize) % orders.len()],
-                seed: k,
-                ..base_options
-            };
-            Solver::new(Arc::new(Prepared::new(puzzle, options)))
-        };
-        Search {
-            run: Box::new(move |control, consumer| {
-                run_restarts(make, RESTART_BASE, threads, control, consumer)
-            }),
-            measures_fraction: false,
-        }
-    } else {
-        whole_tree(move || Solver::new(Arc::clone(&prep)), &common)
-    };
-    execute(
-        search,
-        &common,
-        &described,
-        |s: &[Placement]| jigsolve_render::edge::solution_text(puzzle, s),
-        |s: &[Placement]| solution_json(puzzle, s),
-        |s: &[Placement], caption: &str| jigsolve_render::edge::solution_svg(puzzle, s, caption),
-    )
-}
-
 /// A solution as JSON: rows of `{tile, rotation}` with tiles numbered from 1.
-pub fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
+fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
     let record = GridRecord::of(puzzle, placements);
     json!({
         "rows": puzzle.rows,
@@ -259,7 +273,7 @@ pub fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
 }
 
 /// Checks one solution record (the `solution` object of a JSON line).
-pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
     checked(puzzle, record).map(|_| ())
 }
 

@@ -1,14 +1,14 @@
 //! Polyforms (pieces of cells on a lattice) on the command line.
 
-use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
-use crate::family::Loaded;
-use crate::solve::{content_hash, estimate_command, execute, split_command, whole_tree, Described};
+use crate::options::EngineArgs;
+use crate::puzzle::Loaded;
+use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, bail, Result};
 use jigsolve_grid::model::Sides;
 use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
-use jigsolve_grid::{EngineChoice, Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
+use jigsolve_grid::{Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -33,14 +33,14 @@ impl GridPuzzle {
     }
 
     /// Prepares the engine with the engine options.
-    fn prepare(&self, args: &EngineArgs) -> Result<Prepared> {
+    fn prepare(&self, args: &EngineArgs) -> Prepared {
         let options = Options {
-            engine: engine(args)?,
+            engine: args.engine_choice.unwrap_or_default(),
             symmetry: !args.no_symmetry,
             region_cap: None,
             portable: false,
         };
-        Ok(Prepared::from_problem(self.problem(), options))
+        Prepared::from_problem(self.problem(), options)
     }
 }
 
@@ -75,9 +75,10 @@ impl Loaded for GridPuzzle {
         &self.puzzle().name
     }
 
-    fn solve(&self, args: &SolveArgs) -> Result<u8> {
-        let prep = self.prepare(&args.engine)?;
-        solve(&prep, args)
+    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+        Ok(Box::new(EngineSession(GridEngine {
+            prep: self.prepare(options),
+        })))
     }
 
     fn verify(&self, record: &Value) -> Result<(), String> {
@@ -97,35 +98,42 @@ impl Loaded for GridPuzzle {
         ))
     }
 
-    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
-        let prep = self.prepare(&args.engine)?;
-        let described = describe(&prep);
-        estimate_command(|| Solver::new(&prep), args, &described)
-    }
-
-    fn split(&self, args: &SplitArgs) -> Result<u8> {
-        let prep = self.prepare(&args.engine)?;
-        let described = describe(&prep);
-        split_command(&mut Solver::new(&prep), args, &described)
-    }
-
     fn export_dlx(&self) -> Result<String> {
         Ok(jigsolve_grid::export::dlx(&self.problem()))
     }
 }
 
-/// Parses `--engine`.
-pub fn engine(args: &EngineArgs) -> Result<EngineChoice> {
-    match &args.engine_choice {
-        None => Ok(EngineChoice::Auto),
-        Some(e) => e
-            .parse()
-            .map_err(|e: jigsolve_grid::engine::UnknownEngine| anyhow!(InputError(e.to_string()))),
+/// A polyform puzzle prepared for searching.
+struct GridEngine {
+    prep: Prepared,
+}
+
+impl Engine for GridEngine {
+    type Tree = Solver;
+
+    fn tree(&self) -> Solver {
+        Solver::new(&self.prep)
+    }
+
+    fn described(&self, _job: &Job) -> Described {
+        describe(&self.prep)
+    }
+
+    fn text(&self, solution: &[u16]) -> String {
+        jigsolve_render::grid::solution_text(self.prep.puzzle(), solution)
+    }
+
+    fn json(&self, solution: &[u16]) -> Value {
+        solution_json(self.prep.puzzle(), solution)
+    }
+
+    fn svg(&self, solution: &[u16], caption: &str) -> String {
+        jigsolve_render::grid::solution_svg(self.prep.puzzle(), solution, caption)
     }
 }
 
 /// What the counts mean for this puzzle, and how the engine searched it.
-pub fn describe(prep: &Prepared) -> Described {
+fn describe(prep: &Prepared) -> Described {
     let problem = prep.problem();
     let puzzle = prep.puzzle();
     let g = problem.group.len();
@@ -233,13 +241,14 @@ pub fn describe(prep: &Prepared) -> Described {
             ("pieces", json!(moves)),
             ("symmetry", json!(symmetry)),
         ],
+        fraction_known: true,
     }
 }
 
 /// The puzzle written out in a fixed form, whatever file it came from: what
 /// a shard result's puzzle hash is taken of (names of pieces included, since
 /// solutions name them; the puzzle's own name not).
-pub fn normalised(p: &Puzzle) -> String {
+fn normalised(p: &Puzzle) -> String {
     let mut s = format!(
         "grid\n{:?}\ncolours {:?}\nboard {:?}\n",
         p.lattice, p.colours, p.board
@@ -253,23 +262,8 @@ pub fn normalised(p: &Puzzle) -> String {
     s
 }
 
-/// Solves the prepared puzzle and prints as `args` say; returns the exit code.
-pub fn solve(prep: &Prepared, args: &SolveArgs) -> Result<u8> {
-    let common = args.common()?;
-    let puzzle = prep.puzzle();
-    let described = describe(prep);
-    execute(
-        whole_tree(|| Solver::new(prep), &common),
-        &common,
-        &described,
-        |s: &[u16]| jigsolve_render::grid::solution_text(puzzle, s),
-        |s: &[u16]| solution_json(puzzle, s),
-        |s: &[u16], caption: &str| jigsolve_render::grid::solution_svg(puzzle, s, caption),
-    )
-}
-
 /// A solution as JSON: the letter grid for reading, and the placed copies.
-pub fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
+fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
     let layers = jigsolve_render::grid::layers(puzzle, copies);
     let grid = match puzzle.lattice {
         Lattice::Square => json!(layers.into_iter().next().unwrap_or_default()),
@@ -283,7 +277,7 @@ pub fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
 }
 
 /// Checks one solution record (the `solution` object of a JSON line).
-pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
     checked(puzzle, record).map(|_| ())
 }
 

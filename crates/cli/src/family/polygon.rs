@@ -1,8 +1,8 @@
 //! Polygonal jigsaws on the command line.
 
-use crate::args::{EngineArgs, EstimateArgs, SolveArgs, SplitArgs};
-use crate::family::Loaded;
-use crate::solve::{content_hash, estimate_command, execute, split_command, whole_tree, Described};
+use crate::options::EngineArgs;
+use crate::puzzle::Loaded;
+use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, bail, Result};
 use jigsolve_polygon::verify::SolutionRecord;
@@ -36,12 +36,12 @@ impl Loaded for PolygonPuzzle {
         &self.0.name
     }
 
-    fn solve(&self, args: &SolveArgs) -> Result<u8> {
-        let puzzle = with_flips(&self.0, &args.engine);
-        match prepare(&puzzle, &args.engine)? {
-            Prep::Exact(p) => run(&puzzle, p, args),
-            Prep::Approx(p) => run(&puzzle, p, args),
-        }
+    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+        let puzzle = with_flips(&self.0, options);
+        Ok(match prepare(&puzzle, options)? {
+            Prep::Exact(prep) => Box::new(EngineSession(PolygonEngine { puzzle, prep })),
+            Prep::Approx(prep) => Box::new(EngineSession(PolygonEngine { puzzle, prep })),
+        })
     }
 
     fn verify(&self, record: &Value) -> Result<(), String> {
@@ -56,30 +56,6 @@ impl Loaded for PolygonPuzzle {
         match checked(&self.0, record)? {
             Checked::Exact(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
             Checked::Approx(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
-        }
-    }
-
-    fn estimate(&self, args: &EstimateArgs) -> Result<u8> {
-        let puzzle = with_flips(&self.0, &args.engine);
-        match prepare(&puzzle, &args.engine)? {
-            Prep::Exact(p) => {
-                estimate_command(|| Solver::new(Arc::clone(&p)), args, &describe(&p, false))
-            }
-            Prep::Approx(p) => {
-                estimate_command(|| Solver::new(Arc::clone(&p)), args, &describe(&p, true))
-            }
-        }
-    }
-
-    fn split(&self, args: &SplitArgs) -> Result<u8> {
-        let puzzle = with_flips(&self.0, &args.engine);
-        match prepare(&puzzle, &args.engine)? {
-            Prep::Exact(p) => {
-                split_command(&mut Solver::new(Arc::clone(&p)), args, &describe(&p, false))
-            }
-            Prep::Approx(p) => {
-                split_command(&mut Solver::new(Arc::clone(&p)), args, &describe(&p, true))
-            }
         }
     }
 }
@@ -126,7 +102,7 @@ fn prepare(puzzle: &Puzzle, engine: &EngineArgs) -> Result<Prep> {
 
 /// The puzzle written out in a fixed form, whatever file it came from: what
 /// a shard result's puzzle hash is taken of.
-pub fn normalised(p: &Puzzle) -> String {
+fn normalised(p: &Puzzle) -> String {
     let mut s = String::from("polygon\n");
     for poly in &p.region {
         s.push_str(&format!("region {poly:?}\n"));
@@ -267,37 +243,52 @@ fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
             ),
             ("symmetry", json!(symmetry)),
         ],
+        fraction_known: true,
     }
 }
 
-fn run<S: Scalar>(puzzle: &Puzzle, prep: Arc<Prepared<S>>, args: &SolveArgs) -> Result<u8> {
-    let common = args.common()?;
-    let described = describe(&prep, !S::EXACT);
-    let make = {
-        let prep = Arc::clone(&prep);
-        move || Solver::new(Arc::clone(&prep))
-    };
-    let code = execute(
-        whole_tree(make, &common),
-        &common,
-        &described,
-        |s: &[Placement<S>]| jigsolve_render::polygon::solution_text(puzzle, s),
-        |s: &[Placement<S>]| json!(SolutionRecord::of(puzzle, s)),
-        |s: &[Placement<S>], caption: &str| {
-            jigsolve_render::polygon::solution_svg(puzzle, s, caption)
-        },
-    )?;
-    if prep.overflowed() {
-        bail!(
-            "{}: exact arithmetic overflowed its 128-bit coefficients, so the search stopped and the counts above are incomplete; solve it in floating point with --approximate",
-            puzzle.name
-        );
+/// A polygon puzzle (with `--flip`/`--no-flip` applied) prepared for
+/// searching in numbers `S`.
+struct PolygonEngine<S: Scalar> {
+    puzzle: Puzzle,
+    prep: Arc<Prepared<S>>,
+}
+
+impl<S: Scalar> Engine for PolygonEngine<S> {
+    type Tree = Solver<S>;
+
+    fn tree(&self) -> Solver<S> {
+        Solver::new(Arc::clone(&self.prep))
     }
-    Ok(code)
+
+    fn described(&self, _job: &Job) -> Described {
+        describe(&self.prep, !S::EXACT)
+    }
+
+    fn text(&self, solution: &[Placement<S>]) -> String {
+        jigsolve_render::polygon::solution_text(&self.puzzle, solution)
+    }
+
+    fn json(&self, solution: &[Placement<S>]) -> Value {
+        json!(SolutionRecord::of(&self.puzzle, solution))
+    }
+
+    fn svg(&self, solution: &[Placement<S>], caption: &str) -> String {
+        jigsolve_render::polygon::solution_svg(&self.puzzle, solution, caption)
+    }
+
+    fn fault(&self) -> Option<String> {
+        self.prep.overflowed().then(|| {
+            format!(
+                "{}: exact arithmetic overflowed its 128-bit coefficients, so the search stopped and the counts above are incomplete; solve it in floating point with --approximate",
+                self.puzzle.name
+            )
+        })
+    }
 }
 
 /// Checks one solution record (the `solution` object of a JSON line).
-pub fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
+fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
     checked(puzzle, record).map(|_| ())
 }
 

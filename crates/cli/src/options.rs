@@ -1,10 +1,20 @@
-//! Command-line options shared by the commands that search.
+//! The command line's options, parsed and checked once.
+//!
+//! clap reads the words into the `*Args` structs, turning each value into
+//! the libraries' own types through their `FromStr` (the libraries know
+//! nothing of clap); [`SolveArgs::options`] then checks what clap cannot
+//! (options that only make sense together) and hands back [`SolveOptions`],
+//! the typed form every later step reads. [`EngineArgs`] is the one list
+//! of the options that shape the search tree: `split`, shard results and
+//! `merge` all take it from there.
 
-use crate::solve::Common;
+use crate::pictures::Pictures;
 use crate::source::InputError;
 use anyhow::{bail, Result};
 use clap::Args;
-use jigsolve_search::Shard;
+use jigsolve_edge::ScanOrder;
+use jigsolve_grid::EngineChoice;
+use jigsolve_search::{Control, RunConfig, Shard};
 use std::path::PathBuf;
 
 /// The longest time any option accepts: a year. Longer ones are refused
@@ -59,10 +69,10 @@ pub struct EngineArgs {
     pub no_symmetry: bool,
     /// Edge matching only: the cell order: auto, rows, frame or spiral.
     #[arg(long, value_name = "ORDER")]
-    pub order: Option<String>,
+    pub order: Option<ScanOrder>,
     /// Polyforms only: the engine: auto, bitboard (tightest cell), bitboard-first (first empty cell), bitboard-mrv (fewest placements) or dlx (dancing links).
     #[arg(long = "engine", value_name = "ENGINE")]
-    pub engine_choice: Option<String>,
+    pub engine_choice: Option<EngineChoice>,
     /// Polygons only: every piece may flip, whatever the file says.
     #[arg(long, conflicts_with = "no_flip")]
     pub flip: bool,
@@ -92,15 +102,15 @@ impl EngineArgs {
             approximate,
         } = self;
         let mut words = Vec::new();
-        let mut value = |flag: &str, v: &Option<String>| {
+        let mut value = |flag: &str, v: Option<&str>| {
             if let Some(v) = v {
                 words.push(flag.to_string());
-                words.push(v.clone());
+                words.push(v.to_string());
             }
         };
-        value("--format", format);
-        value("--order", order);
-        value("--engine", engine_choice);
+        value("--format", format.as_deref());
+        value("--order", order.map(ScanOrder::as_str));
+        value("--engine", engine_choice.map(EngineChoice::as_str));
         for (flag, on) in [
             ("--no-symmetry", *no_symmetry),
             ("--flip", *flip),
@@ -149,8 +159,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub no_restarts: bool,
     /// Search only share I of N (I from 0 to N-1) and write a result file for `jigsolve merge`.
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
     /// With --shard: where to write the result (default: NAME.shard-I-of-N.json).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -166,22 +176,14 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    /// The options every family shares, checked.
-    pub fn common(&self) -> Result<Common> {
-        if let Some(t) = self.time_limit {
-            if !(t >= 0.0 && t.is_finite()) {
-                bail!(InputError(format!(
-                    "--time-limit must be a number of seconds, 0 or more (got {t})"
-                )));
-            }
-        }
-        let shard = self.shard.as_deref().map(parse_shard).transpose()?;
-        if self.output.is_some() && shard.is_none() {
+    /// The options, checked together: what clap cannot check alone.
+    pub fn options(&self) -> Result<SolveOptions> {
+        if self.output.is_some() && self.shard.is_none() {
             bail!(InputError(
                 "--output names the shard result file: it goes with --shard".into()
             ));
         }
-        let pictures = crate::pictures::Pictures {
+        let pictures = Pictures {
             svg: self.svg.clone(),
             png: self.png.clone(),
         };
@@ -191,7 +193,7 @@ impl SolveArgs {
                 if self.svg.is_some() { "--svg" } else { "--png" }
             )));
         }
-        Ok(Common {
+        Ok(SolveOptions {
             count: self.count,
             limit: self.limit,
             json: self.json,
@@ -199,7 +201,8 @@ impl SolveArgs {
             threads: self.threads,
             time_limit: self.time_limit,
             node_limit: self.node_limit,
-            shard,
+            restarts: !self.no_restarts,
+            shard: self.shard,
             output: self.output.clone(),
             progress: !self.no_progress,
             pictures,
@@ -207,33 +210,93 @@ impl SolveArgs {
     }
 }
 
-/// Parses `I/N`.
-pub fn parse_shard(text: &str) -> Result<Shard> {
-    let bad = || {
-        InputError(format!(
-            "--shard {text}: expected I/N, shard I of N with I from 0 to N-1 (for example 0/4)"
-        ))
-    };
+/// The options of `solve` that every family shares, checked.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// Count without listing.
+    pub count: bool,
+    /// Stop after this many listed solutions.
+    pub limit: Option<u64>,
+    /// JSON Lines output.
+    pub json: bool,
+    /// Nodes per depth in the summary.
+    pub stats: bool,
+    /// Worker threads (0: all cores).
+    pub threads: usize,
+    /// Stop after this many seconds, counted from the start of the command.
+    pub time_limit: Option<f64>,
+    /// Stop after about this many nodes.
+    pub node_limit: Option<u64>,
+    /// With a limit, a family may look for the first solutions by
+    /// randomized restarts (`--no-restarts` turns this off).
+    pub restarts: bool,
+    /// Search only this share of the tree.
+    pub shard: Option<Shard>,
+    /// Where to write the shard result.
+    pub output: Option<PathBuf>,
+    /// Show a progress bar when standard error is a terminal.
+    pub progress: bool,
+    /// Where to write a picture of each listed solution (`--svg`, `--png`).
+    pub pictures: Pictures,
+}
+
+impl SolveOptions {
+    /// Threads to use: as asked, or every core.
+    pub fn thread_count(&self) -> usize {
+        if self.threads > 0 {
+            self.threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+
+    /// How the tree is run: threads, shard, and whether solutions are
+    /// passed out (a limit needs to see them even when none is printed).
+    pub fn run_config(&self) -> RunConfig {
+        RunConfig {
+            threads: self.thread_count(),
+            shard: self.shard,
+            want_solutions: !self.count || self.limit.is_some(),
+        }
+    }
+
+    /// True when the search only looks for the first `--limit` solutions
+    /// of the whole tree, where randomized restarts may find them sooner.
+    pub fn first_solutions_only(&self) -> bool {
+        self.limit.is_some() && self.restarts && self.shard.is_none()
+    }
+
+    /// The control for a search with these limits.
+    pub fn control(&self) -> Control {
+        let mut control = Control::new().with_progress();
+        if let Some(n) = self.node_limit {
+            control = control.with_node_limit(n);
+        }
+        if let Some(s) = self.time_limit {
+            control = control.with_time_limit(crate::clock::left_of(s));
+        }
+        control
+    }
+}
+
+/// Parses `I/N` (the value of `--shard`).
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || "expected I/N, shard I of N with I from 0 to N-1 (for example 0/4)".to_string();
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let i: usize = i.trim().parse().map_err(|_| bad())?;
     let n: usize = n.trim().parse().map_err(|_| bad())?;
     if n == 0 {
-        bail!(InputError(format!(
-            "--shard {text}: the number of shards must be at least 1"
-        )));
+        return Err("the number of shards must be at least 1".into());
     }
     if n > MAX_SHARDS {
-        bail!(InputError(format!(
-            "--shard {text}: at most {MAX_SHARDS} shards are supported"
-        )));
+        return Err(format!("at most {MAX_SHARDS} shards are supported"));
     }
-    match Shard::new(i, n) {
-        Some(s) => Ok(s),
-        None => bail!(InputError(format!(
-            "--shard {text}: shard {i} does not exist; with {n} shards they are 0 to {}",
+    Shard::new(i, n).ok_or_else(|| {
+        format!(
+            "shard {i} does not exist; with {n} shards they are 0 to {}",
             n - 1
-        ))),
-    }
+        )
+    })
 }
 
 /// `jigsolve estimate` options.
@@ -273,4 +336,38 @@ pub struct SplitArgs {
     /// Print the plan as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `jigsolve render` options.
+#[derive(Args, Clone, Debug)]
+pub struct RenderArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    /// Draw a solution from FILE (the JSON Lines of `solve --json`, or one solution object; `-` reads standard input) instead of the puzzle.
+    #[arg(long, value_name = "FILE")]
+    pub solution: Option<String>,
+    /// With --solution: draw the N-th solution of the file (default: the first).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
+    /// Write the SVG picture to FILE (`-`: standard output). Without --svg or --png the SVG goes to standard output.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a PNG picture (twice the SVG's size) to FILE (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// The puzzle file's format (see `solve --format`).
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+}
+
+/// `jigsolve verify` options.
+#[derive(Args, Clone, Debug)]
+pub struct VerifyArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    /// A file of solutions: JSON Lines from `solve --json`, or one solution object. `-` reads standard input.
+    pub solution: String,
+    /// The puzzle file's format (see `solve --format`).
+    #[arg(long)]
+    pub format: Option<String>,
 }

@@ -1,8 +1,8 @@
 //! `jigsolve merge`: adding up the results of a split search.
 
 use crate::exit;
-use crate::solve::group_digits;
 use crate::source::{read_file_limited, text_of, InputError, MAX_RESULT_BYTES};
+use crate::text::group_digits;
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{merge, ShardResult};
 use serde_json::json;

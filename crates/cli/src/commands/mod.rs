@@ -1,0 +1,12 @@
+//! The commands, one module each. A command reads its input, asks a family
+//! for what it needs (a session, a verifier, a picture) and decides what to
+//! print; the families and sessions below never print.
+
+pub mod catalog;
+pub mod estimate;
+pub mod export;
+pub mod merge;
+pub mod render;
+pub mod solve;
+pub mod split;
+pub mod verify;

@@ -1,0 +1,89 @@
+//! `jigsolve split`: the cut of the tree for N machines, and the command
+//! each shard runs. The shard commands carry every option that shapes the
+//! tree, from [`crate::options::EngineArgs::to_args`].
+
+use crate::exit;
+use crate::family;
+use crate::options::SplitArgs;
+use crate::puzzle::check_engine_options;
+use crate::session::Job;
+use crate::source;
+use crate::text::shell_word;
+use anyhow::{Context, Result};
+use jigsolve_search::drive::SUBTREES_PER_SHARD;
+use serde_json::json;
+
+/// Prints the plan of a split and each shard's command.
+pub fn split_command(args: &SplitArgs) -> Result<u8> {
+    let source = source::read(&args.puzzle)?;
+    let puzzle = family::load(&source, args.engine.format.as_deref())?;
+    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    let session = puzzle.session(&args.engine)?;
+    let shards = args.shards as usize;
+    let described = session.described(&Job::whole_tree());
+    let whole = session
+        .plan(shards.saturating_mul(SUBTREES_PER_SHARD))
+        .context("the search tree was cut at a path that does not exist (a bug)")?;
+    let depth = whole
+        .subtrees
+        .iter()
+        .map(|s| s.path.len())
+        .max()
+        .unwrap_or(0);
+    let flags: String = args
+        .engine
+        .to_args()
+        .iter()
+        .map(|w| format!(" {}", shell_word(w)))
+        .collect();
+    let per: Vec<usize> = (0..shards)
+        .map(|i| {
+            whole
+                .subtrees
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| j % shards == i)
+                .count()
+        })
+        .collect();
+    let command = |i: usize| {
+        format!(
+            "jigsolve solve {}{flags} --count --shard {i}/{shards} --output {}.shard-{i}-of-{shards}.json",
+            shell_word(&args.puzzle),
+            described.puzzle
+        )
+    };
+    if args.json {
+        let plan_json = json!({
+            "type": "split",
+            "family": described.family.as_str(),
+            "puzzle": described.puzzle,
+            "puzzle_hash": described.puzzle_hash,
+            "split": described.split,
+            "shards": shards,
+            "subtrees": whole.subtrees.len(),
+            "cut_depth": depth,
+            "subtrees_per_shard": per,
+            "commands": (0..shards).map(command).collect::<Vec<_>>(),
+        });
+        crate::exit::outln!("{plan_json}");
+        return Ok(exit::FOUND);
+    }
+    crate::exit::outln!(
+        "# {}: {} shards; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
+        described.puzzle,
+        shards,
+        whole.subtrees.len(),
+        per.iter().min().unwrap_or(&0),
+        per.iter().max().unwrap_or(&0)
+    );
+    crate::exit::outln!(
+        "# split: {}; merge the results with: jigsolve merge {}.shard-*-of-{shards}.json",
+        described.split,
+        described.puzzle
+    );
+    for i in 0..shards {
+        crate::exit::outln!("{}", command(i));
+    }
+    Ok(exit::FOUND)
+}

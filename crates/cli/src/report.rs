@@ -1,0 +1,260 @@
+//! What a finished search reports: the summary (text or the last JSON
+//! line), the exit code, and a shard's result file for `merge`. The counts
+//! are always explained by what the session says they mean.
+
+use crate::exit;
+use crate::session::Described;
+use crate::source::InputError;
+use crate::text::{count_text, group_digits};
+use anyhow::{anyhow, Result};
+use jigsolve_search::shard::{ShardResult, FORMAT};
+use jigsolve_search::{Report, Shard, StopReason, Weight};
+use serde_json::{json, Map, Value};
+use std::path::PathBuf;
+
+/// The exit code for a finished search.
+pub fn exit_code(report: &Report) -> u8 {
+    match report.stopped {
+        Some(StopReason::Cancelled) => exit::CANCELLED,
+        Some(StopReason::TimeLimit | StopReason::NodeLimit) => exit::LIMIT,
+        _ if report.reported > 0 => exit::FOUND,
+        _ => exit::NONE,
+    }
+}
+
+/// A solution's weight as JSON.
+pub fn weight_json(w: Weight) -> Value {
+    json!({
+        "raw": count_json(Some(w.raw)),
+        "distinct": count_json(Some(w.distinct)),
+        "unique": count_json(Some(w.unique)),
+    })
+}
+
+/// The last JSON line: counts, nodes, time, completeness.
+///
+/// A shard's summary names the shard and says its counts are that shard's
+/// share, so that nobody takes them for the puzzle's.
+pub fn summary_json(
+    report: &Report,
+    described: &Described,
+    shard: Option<Shard>,
+    stats: bool,
+) -> Value {
+    let mut m = Map::new();
+    m.insert("type".into(), json!("summary"));
+    m.insert("family".into(), json!(described.family.as_str()));
+    m.insert("puzzle".into(), json!(described.puzzle));
+    m.insert("puzzle_hash".into(), json!(described.puzzle_hash));
+    m.insert("split".into(), json!(described.split));
+    if let Some(shard) = shard {
+        m.insert(
+            "shard".into(),
+            json!({
+                "index": shard.index,
+                "count": shard.count,
+                "counts_are": format!(
+                    "the share of shard {} of {} (numbered from 0); jigsolve merge adds the shards up",
+                    shard.index, shard.count
+                ),
+            }),
+        );
+    }
+    m.insert("raw".into(), count_json(report.counts.raw));
+    m.insert("distinct".into(), count_json(report.counts.distinct));
+    m.insert("unique".into(), count_json(report.counts.unique));
+    let overflow: Vec<&str> = [
+        ("raw", report.counts.raw),
+        ("distinct", report.counts.distinct),
+        ("unique", report.counts.unique),
+    ]
+    .iter()
+    .filter(|(_, n)| *n == Some(u128::MAX))
+    .map(|(k, _)| *k)
+    .collect();
+    if !overflow.is_empty() {
+        m.insert("overflow".into(), json!(overflow));
+    }
+    m.insert("listed".into(), json!(report.reported));
+    m.insert("nodes".into(), json!(report.nodes.total()));
+    m.insert("placements".into(), json!(report.nodes.placements()));
+    m.insert("seconds".into(), json!(report.elapsed.as_secs_f64()));
+    m.insert(
+        "nodes_per_second".into(),
+        json!(report.nodes_per_second().round()),
+    );
+    m.insert("complete".into(), json!(report.complete));
+    m.insert("stopped".into(), json!(report.stopped.map(|s| s.as_str())));
+    m.insert("threads".into(), json!(report.threads));
+    m.insert("subtrees".into(), json!(report.subtrees));
+    if report.attempts > 0 {
+        m.insert("attempts".into(), json!(report.attempts));
+    }
+    m.insert(
+        "counts_mean".into(),
+        json!({
+            "raw": described.raw_means,
+            "distinct": described.distinct_means,
+            "unique": described.unique_means,
+            "listed": described.listed_means,
+        }),
+    );
+    for (k, v) in &described.extras {
+        m.insert((*k).into(), v.clone());
+    }
+    if stats {
+        m.insert("nodes_per_depth".into(), json!(report.nodes.per_depth()));
+    }
+    Value::Object(m)
+}
+
+/// A count for JSON: saturated counts (2^128 and more) are `null`, with the
+/// kind listed under `"overflow"`.
+fn count_json(n: Option<u128>) -> Value {
+    match n {
+        Some(u128::MAX) | None => Value::Null,
+        Some(n) => json!(n),
+    }
+}
+
+/// The human summary printed after the solutions.
+pub fn summary_text(
+    report: &Report,
+    described: &Described,
+    shard: Option<Shard>,
+    stats: bool,
+) -> String {
+    let mut s = String::new();
+    let state = if report.complete {
+        match shard {
+            Some(shard) => format!(
+                "shard {} of {} (numbered from 0) searched to the end; the counts below are this shard's share only, jigsolve merge adds the shards up",
+                shard.index, shard.count
+            ),
+            None => "complete search".to_string(),
+        }
+    } else if let Some(shard) = shard {
+        format!(
+            "shard {} of {} (numbered from 0) {}",
+            shard.index,
+            shard.count,
+            match report.stopped {
+                Some(StopReason::TimeLimit) => "stopped by the time limit",
+                Some(StopReason::NodeLimit) => "stopped by the node limit",
+                Some(StopReason::Cancelled) => "interrupted",
+                Some(StopReason::SolutionLimit) => "stopped at the solution limit",
+                None => "not searched to the end",
+            }
+        ) + " (counts are a partial share of this shard)"
+    } else {
+        match report.stopped {
+            Some(StopReason::SolutionLimit) => {
+                "stopped at the solution limit (counts are partial)".into()
+            }
+            Some(StopReason::TimeLimit) => "stopped by the time limit (counts are partial)".into(),
+            Some(StopReason::NodeLimit) => "stopped by the node limit (counts are partial)".into(),
+            Some(StopReason::Cancelled) => "interrupted (counts are partial)".into(),
+            None => "incomplete search (counts are partial)".into(),
+        }
+    };
+    s.push_str(&format!("{}: {state}\n", described.puzzle));
+    let rows = [
+        ("raw", count_text(report.counts.raw), &described.raw_means),
+        (
+            "distinct",
+            count_text(report.counts.distinct),
+            &described.distinct_means,
+        ),
+        (
+            "unique",
+            count_text(report.counts.unique),
+            &described.unique_means,
+        ),
+        (
+            "listed",
+            group_digits(report.reported as u128),
+            &described.listed_means,
+        ),
+    ];
+    let width = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
+    for (name, value, means) in rows {
+        s.push_str(&format!("  {name:<9}{value:>width$}  {means}\n"));
+    }
+    let secs = report.elapsed.as_secs_f64();
+    s.push_str(&format!(
+        "  nodes    {} in {secs:.3} s ({} nodes/s, {} thread{}{})\n",
+        group_digits(report.nodes.total() as u128),
+        group_digits(report.nodes_per_second().round() as u128),
+        report.threads,
+        if report.threads == 1 { "" } else { "s" },
+        if report.attempts > 0 {
+            format!(
+                ", {} attempt{}",
+                report.attempts,
+                if report.attempts == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        },
+    ));
+    for (k, v) in &described.extras {
+        let v = match v {
+            Value::String(x) => x.clone(),
+            other => other.to_string(),
+        };
+        s.push_str(&format!("  {k:<8} {v}\n"));
+    }
+    if stats {
+        s.push_str("  nodes per depth:\n");
+        for (d, n) in report.nodes.per_depth().iter().enumerate() {
+            s.push_str(&format!("    {d:>4}  {}\n", group_digits(*n as u128)));
+        }
+    }
+    s
+}
+
+/// Writes the result file of one shard (also when it was stopped early, so
+/// that `merge` can say it is incomplete).
+pub fn write_shard_result(
+    report: &Report,
+    described: &Described,
+    shard: Shard,
+    output: Option<&PathBuf>,
+) -> Result<()> {
+    let result = ShardResult {
+        format: FORMAT.into(),
+        family: described.family.as_str().into(),
+        puzzle: described.puzzle.clone(),
+        puzzle_hash: described.puzzle_hash.clone(),
+        split: described.split.clone(),
+        shards: shard.count,
+        shard: shard.index,
+        subtrees: report.subtrees,
+        counts: report.counts,
+        reported: report.reported,
+        nodes: report.nodes.total(),
+        seconds: report.elapsed.as_secs_f64(),
+        complete: report.complete,
+        stopped: report.stopped.map(|s| s.as_str().to_string()),
+        checksum: String::new(),
+    }
+    .seal();
+    let path = output.cloned().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "{}.shard-{}-of-{}.json",
+            described.puzzle, shard.index, shard.count
+        ))
+    });
+    let text = serde_json::to_string_pretty(&result)? + "\n";
+    // Write then rename, so a killed shard leaves no half-written result.
+    let tmp = path.with_extension("json.partial");
+    std::fs::write(&tmp, text)
+        .and_then(|_| std::fs::rename(&tmp, &path))
+        .map_err(|e| {
+            anyhow!(InputError(format!(
+                "{}: cannot write the shard result: {e}",
+                path.display()
+            )))
+        })?;
+    Ok(())
+}

@@ -1,0 +1,260 @@
+//! A puzzle made ready to search, as any front end drives it.
+//!
+//! A family turns a loaded puzzle and the options that shape its tree into
+//! a [`Session`]: it says what its counts mean ([`Described`]), runs the
+//! search and hands every solution to a callback as a [`Found`] that can
+//! show itself as text, JSON or a picture, estimates the tree by random
+//! probes and cuts it for shards. A session prints nothing and knows no
+//! command-line option: the command line chooses its printer once and
+//! feeds it, and a long-running server can drive the same session, stop it
+//! through the [`Control`] and stream what it finds.
+//!
+//! Most of a session is the same for every search tree; a family writes an
+//! [`Engine`] (how to make its tree and show its solutions) and
+//! [`EngineSession`] does the rest.
+
+use crate::source::Family;
+use jigsolve_search::drive::{plan, Plan, Subtree};
+use jigsolve_search::estimate::{estimate_until, Estimate, SplitMix64};
+use jigsolve_search::{
+    count_solutions, run, Control, NoSuchNode, Report, RunConfig, Shard, Tree, Weight,
+};
+use serde_json::Value;
+use std::ops::ControlFlow;
+
+/// What the summary says about a puzzle and what its counts mean.
+#[derive(Clone, Debug)]
+pub struct Described {
+    /// The family.
+    pub family: Family,
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// What "raw" counts for this family.
+    pub raw_means: String,
+    /// What "distinct" counts.
+    pub distinct_means: String,
+    /// What "unique" counts, e.g. "board rotations removed too (4 symmetries)".
+    pub unique_means: String,
+    /// What one listed solution is, e.g. "one per unique solution".
+    pub listed_means: String,
+    /// Family-specific facts for the summary (scan order, symmetry handling).
+    pub extras: Vec<(&'static str, Value)>,
+    /// A hash of the puzzle's normalised content (see [`content_hash`]).
+    pub puzzle_hash: String,
+    /// The engine options that shape the search tree, for shard results.
+    pub split: String,
+    /// Whether the share of the tree done means anything while the search
+    /// runs (it does not for randomized restarts).
+    pub fraction_known: bool,
+}
+
+/// A stable hash of a puzzle's normalised content: SHA-256, hex, shortened
+/// to 16 bytes (collisions between puzzles are not a concern at that size).
+pub fn content_hash(normalised: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(normalised.as_bytes());
+    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What one run is asked to do.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Search only this share of the tree.
+    pub shard: Option<Shard>,
+    /// Whether solutions are passed to the callback (a count without a
+    /// limit needs none).
+    pub want_solutions: bool,
+    /// Only the first solutions are wanted: a family may search for them
+    /// by randomized restarts instead of walking the tree in order.
+    pub first_solutions_only: bool,
+}
+
+impl Job {
+    /// A walk of the whole tree on one thread: what describing, estimating
+    /// and cutting a tree assume.
+    pub fn whole_tree() -> Job {
+        Job {
+            threads: 1,
+            shard: None,
+            want_solutions: false,
+            first_solutions_only: false,
+        }
+    }
+
+    /// The driver's configuration for a walk of the whole tree.
+    pub fn run_config(&self) -> RunConfig {
+        RunConfig {
+            threads: self.threads,
+            shard: self.shard,
+            want_solutions: self.want_solutions,
+        }
+    }
+}
+
+/// A solution as the session hands it out: it shows itself.
+pub trait Found {
+    /// As text, as `solve` prints it.
+    fn text(&self) -> String;
+    /// As the `solution` object of a JSON line (what `verify` reads).
+    fn json(&self) -> Value;
+    /// As an SVG picture under `caption`.
+    fn svg(&self, caption: &str) -> String;
+}
+
+/// The outcome of [`Session::run`].
+#[derive(Debug)]
+pub struct Ran {
+    /// Counts, nodes, time and how the run ended.
+    pub report: Report,
+    /// Something that went wrong inside the engine and makes the counts
+    /// untrustworthy (exact arithmetic that overflowed), to be reported
+    /// after the summary.
+    pub fault: Option<String>,
+}
+
+/// Receives each solution and its weight; `Break` stops the search.
+pub type FoundSink<'a> = dyn FnMut(&dyn Found, Weight) -> ControlFlow<()> + 'a;
+
+/// A puzzle prepared for searching with one set of tree-shaping options.
+pub trait Session: Send + Sync {
+    /// What the counts of `job` will mean, and how the engine searches.
+    fn described(&self, job: &Job) -> Described;
+
+    /// Runs `job` under `control`, passing solutions to `found`.
+    fn run(
+        &self,
+        job: &Job,
+        control: &Control,
+        found: &mut FoundSink<'_>,
+    ) -> Result<Ran, NoSuchNode>;
+
+    /// Knuth's estimate of the tree from at most `probes` random probes
+    /// seeded with `seed`, asking `stop` before each probe.
+    fn estimate(
+        &self,
+        probes: u64,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Estimate, NoSuchNode>;
+
+    /// Counts on one thread under `control`: how fast the tree is walked.
+    fn measure(&self, control: &Control) -> Result<Report, NoSuchNode>;
+
+    /// The tree cut into at least `subtrees` subtrees (when it has them).
+    fn plan(&self, subtrees: usize) -> Result<Plan, NoSuchNode>;
+}
+
+/// The solution type of an engine's tree.
+pub type SolutionOf<E> = <<E as Engine>::Tree as Tree>::Solution;
+
+/// What a family supplies for a session: its tree and how to show a
+/// solution. [`EngineSession`] turns it into a [`Session`].
+pub trait Engine: Send + Sync {
+    /// The search tree.
+    type Tree: Tree;
+
+    /// A fresh tree (one per worker thread).
+    fn tree(&self) -> Self::Tree;
+
+    /// What the counts of `job` mean.
+    fn described(&self, job: &Job) -> Described;
+
+    /// A solution as text.
+    fn text(&self, solution: &SolutionOf<Self>) -> String;
+
+    /// A solution as the `solution` object of a JSON line.
+    fn json(&self, solution: &SolutionOf<Self>) -> Value;
+
+    /// A solution as an SVG picture.
+    fn svg(&self, solution: &SolutionOf<Self>, caption: &str) -> String;
+
+    /// Runs a job that wants only the first solutions in the family's own
+    /// way (randomized restarts), or `None` to walk the tree in order.
+    #[allow(clippy::type_complexity)]
+    fn run_first(
+        &self,
+        _job: &Job,
+        _control: &Control,
+        _found: &mut dyn FnMut(&SolutionOf<Self>, Weight) -> ControlFlow<()>,
+    ) -> Option<Result<Report, NoSuchNode>> {
+        None
+    }
+
+    /// A fault met during the last run that makes its counts untrustworthy.
+    fn fault(&self) -> Option<String> {
+        None
+    }
+}
+
+/// An [`Engine`] as a [`Session`].
+pub struct EngineSession<E>(pub E);
+
+/// One solution of engine `E`, shown by `E`.
+struct Shown<'a, E: Engine> {
+    engine: &'a E,
+    solution: &'a SolutionOf<E>,
+}
+
+impl<E: Engine> Found for Shown<'_, E> {
+    fn text(&self) -> String {
+        self.engine.text(self.solution)
+    }
+    fn json(&self) -> Value {
+        self.engine.json(self.solution)
+    }
+    fn svg(&self, caption: &str) -> String {
+        self.engine.svg(self.solution, caption)
+    }
+}
+
+impl<E: Engine> Session for EngineSession<E>
+where
+    <SolutionOf<E> as ToOwned>::Owned: Send,
+{
+    fn described(&self, job: &Job) -> Described {
+        self.0.described(job)
+    }
+
+    fn run(
+        &self,
+        job: &Job,
+        control: &Control,
+        found: &mut FoundSink<'_>,
+    ) -> Result<Ran, NoSuchNode> {
+        let engine = &self.0;
+        let mut show =
+            |solution: &SolutionOf<E>, weight: Weight| found(&Shown { engine, solution }, weight);
+        let first = if job.first_solutions_only {
+            engine.run_first(job, control, &mut show)
+        } else {
+            None
+        };
+        let report = match first {
+            Some(report) => report?,
+            None => run(|| engine.tree(), &job.run_config(), control, show)?,
+        };
+        Ok(Ran {
+            report,
+            fault: engine.fault(),
+        })
+    }
+
+    fn estimate(
+        &self,
+        probes: u64,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Estimate, NoSuchNode> {
+        estimate_until(&mut self.0.tree(), probes, &mut SplitMix64::new(seed), stop)
+    }
+
+    fn measure(&self, control: &Control) -> Result<Report, NoSuchNode> {
+        count_solutions(|| self.0.tree(), 1, control)
+    }
+
+    fn plan(&self, subtrees: usize) -> Result<Plan, NoSuchNode> {
+        plan(&mut self.0.tree(), vec![Subtree::root()], subtrees)
+    }
+}

@@ -1,0 +1,85 @@
+//! Numbers and words as people read them: grouped digits, durations,
+//! counts that may have overflowed, shell-quoted words. Shared by every
+//! report so that a count looks the same wherever it is printed.
+
+/// 1234567 -> "1,234,567".
+pub fn group_digits(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A count for text: `-` when not counted, "over 2^128" when saturated.
+pub fn count_text(n: Option<u128>) -> String {
+    match n {
+        None => "-".to_string(),
+        Some(u128::MAX) => "over 2^128".to_string(),
+        Some(n) => group_digits(n),
+    }
+}
+
+/// 3725 -> "1 h 2 min".
+pub fn human_duration(secs: f64) -> String {
+    if !secs.is_finite() {
+        return "unknown".into();
+    }
+    let s = secs.round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=86_399 => format!("{} h {} min", s / 3600, (s % 3600) / 60),
+        _ => format!("{} days", s / 86_400),
+    }
+}
+
+/// Quotes a word for a POSIX shell if it needs it.
+pub fn shell_word(w: &str) -> String {
+    if w.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./=:".contains(c))
+    {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
+}
+
+/// "s" after a count other than one.
+pub fn plural(n: impl Into<u128>) -> &'static str {
+    if n.into() == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn durations_read_as_words() {
+        assert_eq!(human_duration(59.4), "59 s");
+        assert_eq!(human_duration(3725.0), "1 h 2 min");
+        assert_eq!(human_duration(f64::NAN), "unknown");
+    }
+
+    #[test]
+    fn words_are_quoted_only_when_needed() {
+        assert_eq!(shell_word("a/b.toml"), "a/b.toml");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
+}

@@ -1,0 +1,52 @@
+//! What the command-line tests share: the binary, the repository root,
+//! puzzle files written on the fly and the JSON the binary prints. Each
+//! test file uses some of these.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The `jigsolve` binary under test, as a command to configure.
+pub fn jigsolve() -> Command {
+    Command::cargo_bin("jigsolve").expect("the binary is built")
+}
+
+/// The path of the `jigsolve` binary under test.
+pub fn bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("jigsolve")
+}
+
+/// The repository's root (where `../shared`-free catalog paths and the
+/// `puzzles/` files are found).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A temporary `.toml` puzzle file with `text`.
+pub fn file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(".toml").tempfile().unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+    f
+}
+
+/// Every line of `out` as JSON.
+pub fn json_lines(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
+}
+
+/// The last line of a command's standard output as JSON (a summary).
+pub fn last_json(out: &std::process::Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().last().unwrap_or_else(|| {
+        panic!(
+            "no output; stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    serde_json::from_str(last).unwrap()
+}
