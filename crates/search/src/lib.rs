@@ -22,7 +22,85 @@
 //!   random paths to estimate the size of the tree (Knuth 1975).
 //!
 //! Nothing here knows about output: printing, JSON and pictures are sinks
-//! that live with the command-line tool.
+//! that live with the command-line tool. The feature `testkit` adds
+//! `testkit`, the checks every engine's tests run.
+//!
+//! # Implementing `Tree`
+//!
+//! A whole engine in a few lines: the ways to place `n` non-attacking
+//! rooks on an `n` x `n` board, one row per level. A node names its
+//! children by index, explores its subtree with [`NodeStats`] counting
+//! every node at its depth, and polls the [`Ticker`] so that limits and
+//! Ctrl-C stop it; the drivers then count it on every core.
+//!
+//! ```
+//! use jigsolve_search::{count_solutions, Control, NoSuchNode, NodeKind, NodeStats, Sink,
+//!                       Ticker, Tree, Weight};
+//! use std::ops::ControlFlow;
+//!
+//! struct Rooks { n: u32 }
+//!
+//! impl Rooks {
+//!     /// The columns still free after the rows of `path`, or an error for a
+//!     /// path that names no node.
+//!     fn free(&self, path: &[u32]) -> Result<Vec<u32>, NoSuchNode> {
+//!         let mut free: Vec<u32> = (0..self.n).collect();
+//!         for &k in path {
+//!             if k as usize >= free.len() {
+//!                 return Err(NoSuchNode { path: path.to_vec() });
+//!             }
+//!             free.remove(k as usize);
+//!         }
+//!         Ok(free)
+//!     }
+//! }
+//!
+//! impl Tree for Rooks {
+//!     type Solution = [u32];
+//!
+//!     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+//!         let free = self.free(path)?;
+//!         Ok(if free.is_empty() {
+//!             NodeKind::Solution(Weight::ONE)
+//!         } else {
+//!             NodeKind::Inner(free.len() as u32)
+//!         })
+//!     }
+//!
+//!     fn explore(
+//!         &mut self,
+//!         path: &[u32],
+//!         sink: &mut dyn Sink<[u32]>,
+//!         ticker: &mut Ticker<'_>,
+//!         stats: &mut NodeStats,
+//!     ) -> Result<ControlFlow<()>, NoSuchNode> {
+//!         stats.add(path.len(), 1);
+//!         if ticker.poll(1, || 0.0).is_break() {
+//!             return Ok(ControlFlow::Break(()));
+//!         }
+//!         match self.node(path)? {
+//!             NodeKind::Inner(d) => {
+//!                 let mut child = path.to_vec();
+//!                 child.push(0);
+//!                 for k in 0..d {
+//!                     *child.last_mut().unwrap() = k;
+//!                     if self.explore(&child, sink, ticker, stats)?.is_break() {
+//!                         return Ok(ControlFlow::Break(()));
+//!                     }
+//!                 }
+//!                 Ok(ControlFlow::Continue(()))
+//!             }
+//!             NodeKind::Solution(w) => Ok(sink.solution(path, w)),
+//!             NodeKind::DeadEnd => Ok(ControlFlow::Continue(())),
+//!         }
+//!     }
+//! }
+//!
+//! // 5 rooks: 5! = 120 placements, found on 2 threads.
+//! let report = count_solutions(|| Rooks { n: 5 }, 2, &Control::new()).unwrap();
+//! assert_eq!(report.counts.raw, Some(120));
+//! assert!(report.complete);
+//! ```
 
 #![warn(missing_docs)]
 
@@ -35,6 +113,8 @@ pub mod located;
 pub mod restart;
 pub mod shard;
 mod stats;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 mod tree;
 
 pub use control::{fraction_of, Control, StopReason, Ticker};
