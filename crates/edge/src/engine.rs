@@ -23,14 +23,13 @@
 //!
 //! Hints are placed first, as positions whose table holds a single entry.
 
-use crate::model::{MarkId, Puzzle, EAST, NORTH, SOUTH, WEST};
+use crate::model::{MarkId, Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 use crate::order::{self, ScanOrder};
 use crate::symmetry::{BoardGroup, TileTypes};
 use jigsolve_search::estimate::{estimate, SplitMix64};
 use jigsolve_search::{
     fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
 };
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -64,16 +63,6 @@ impl Default for Options {
             portable: false,
         }
     }
-}
-
-/// One tile of a solution: which tile (index into the puzzle's list, from 0)
-/// and how many quarter turns clockwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct Placement {
-    /// Tile index, from 0.
-    pub tile: u16,
-    /// Quarter turns clockwise, 0..=3.
-    pub rotation: u8,
 }
 
 /// How the engine accounts for board symmetry.

@@ -4,7 +4,7 @@
 //! the result has at least the planted solution, so a solver that misses it
 //! is wrong (the varisat trick).
 
-use crate::engine::Placement;
+use crate::model::Placement;
 use crate::model::{Marks, Matching, Polarity, Puzzle, Tile};
 use jigsolve_search::estimate::SplitMix64;
 

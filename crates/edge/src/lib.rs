@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use jigsolve_edge::{parse, Options, Prepared, Solver};
-//! use jigsolve_search::{run, Control, RunConfig};
+//! use jigsolve_search::{count_solutions, Control};
 //! use std::sync::Arc;
 //!
 //! let text = r#"
@@ -22,13 +22,7 @@
 //! "#;
 //! let puzzle = parse::parse(text, "two.toml", None).unwrap();
 //! let prepared = Arc::new(Prepared::new(&puzzle, Options::default()));
-//! let report = run(
-//!     || Solver::new(Arc::clone(&prepared)),
-//!     &RunConfig { want_solutions: false, ..RunConfig::default() },
-//!     &Control::new(),
-//!     |_, _| std::ops::ControlFlow::Continue(()),
-//! )
-//! .unwrap();
+//! let report = count_solutions(|| Solver::new(Arc::clone(&prepared)), 1, &Control::new()).unwrap();
 //! assert!(report.complete);
 //! // Tile 1's +2 or +1 can meet tile 2's -2 or -1, with either tile on the
 //! // left: four raw solutions, two when the board's half turn is removed.
@@ -46,7 +40,8 @@ pub mod parse;
 pub mod symmetry;
 pub mod verify;
 
-pub use engine::{Options, Placement, Prepared, Solver, SymmetryMode};
+pub use engine::{Options, Prepared, Solver, SymmetryMode};
+pub use model::Placement;
 pub use model::{Hint, Marks, Matching, Puzzle, Tile};
 pub use order::ScanOrder;
 pub use verify::{verify, VerifyError};

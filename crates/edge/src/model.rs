@@ -652,3 +652,15 @@ mod tests {
         assert_eq!(Tile { sides: [5; 4] }.self_symmetry(), 4);
     }
 }
+
+/// One tile of a solution: which tile (index into the puzzle's list, from 0)
+/// and how many quarter turns clockwise.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct Placement {
+    /// Tile index, from 0.
+    pub tile: u16,
+    /// Quarter turns clockwise, 0..=3.
+    pub rotation: u8,
+}

@@ -5,8 +5,7 @@
 //! [`Marks::fits`](crate::model::Marks::fits) about every shared side, so a bug
 //! in the engine's tables cannot hide here.
 
-use crate::engine::Placement;
-use crate::model::{Puzzle, EAST, SIDE_NAMES, SOUTH};
+use crate::model::{Placement, Puzzle, EAST, SIDE_NAMES, SOUTH};
 use serde::{Deserialize, Serialize};
 
 /// Why a solution is wrong.
