@@ -23,7 +23,7 @@
 //!
 //! ```
 //! use jigsolve_grid::{parse, Options, Prepared, Solver};
-//! use jigsolve_search::{run, Control, RunConfig};
+//! use jigsolve_search::{count_solutions, Control};
 //!
 //! // Two L trominoes (two-sided) tile a 2 x 3 rectangle.
 //! let text = r#"
@@ -38,13 +38,7 @@
 //! "#;
 //! let puzzle = parse::parse(text, "l.toml").unwrap().puzzle;
 //! let prepared = Prepared::new(&puzzle, Options::default());
-//! let report = run(
-//!     || Solver::new(&prepared),
-//!     &RunConfig { want_solutions: false, ..RunConfig::default() },
-//!     &Control::new(),
-//!     |_, _| std::ops::ControlFlow::Continue(()),
-//! )
-//! .unwrap();
+//! let report = count_solutions(|| Solver::new(&prepared), 1, &Control::new()).unwrap();
 //! // Two tilings of the rectangle, mirror images of each other: two
 //! // distinct solutions, one up to the rectangle's symmetries; telling the
 //! // two copies apart doubles the raw count.

@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use jigsolve_edge::{verify, Options, Placement, Prepared, Puzzle, ScanOrder, Solver};
-use jigsolve_search::{run, Control, Report, RunConfig};
-use std::ops::ControlFlow;
+use jigsolve_search::testkit::solve_verified;
+use jigsolve_search::{Control, Report};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -24,27 +24,13 @@ pub fn load(path: &str) -> Puzzle {
 /// report and the solutions.
 pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<Vec<Placement>>) {
     let prep = Arc::new(Prepared::new(puzzle, options));
-    let mut found = Vec::new();
-    let report = run(
+    let (report, found) = solve_verified(
         || Solver::new(Arc::clone(&prep)),
-        &RunConfig {
-            threads,
-            shard: None,
-            want_solutions: true,
-        },
+        |s: &[Placement]| verify(puzzle, s).map_err(|e| e.to_string()),
+        threads,
         &Control::new(),
-        |s: &[Placement], _| {
-            if let Err(e) = verify(puzzle, s) {
-                panic!(
-                    "{}: engine produced a wrong solution: {e}\n{s:?}",
-                    puzzle.name
-                );
-            }
-            found.push(s.to_vec());
-            ControlFlow::Continue(())
-        },
     )
-    .expect("paths are valid");
+    .unwrap_or_else(|e| panic!("{}: {e}", puzzle.name));
     assert!(report.complete);
     (report, found)
 }

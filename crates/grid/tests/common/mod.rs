@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use jigsolve_grid::{parse, verify, EngineChoice, Options, Prepared, Puzzle, Solver};
-use jigsolve_search::{count_solutions, run, Control, Report, RunConfig};
-use std::ops::ControlFlow;
+use jigsolve_search::testkit::solve_verified;
+use jigsolve_search::{count_solutions, Control, Report};
 use std::path::PathBuf;
 
 /// The repository root.
@@ -36,28 +36,13 @@ pub fn options(engine: EngineChoice, symmetry: bool) -> Options {
 /// report and the solutions (the copy covering each cell).
 pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<Vec<u16>>) {
     let prep = Prepared::new(puzzle, options);
-    let mut found = Vec::new();
-    let report = run(
+    let (report, found) = solve_verified(
         || Solver::new(&prep),
-        &RunConfig {
-            threads,
-            shard: None,
-            want_solutions: true,
-        },
+        |s: &[u16]| verify(puzzle, s).map_err(|e| e.to_string()),
+        threads,
         &Control::new(),
-        |s: &[u16], w| {
-            assert!(!w.is_zero(), "a zero-weight solution was reported");
-            if let Err(e) = verify(puzzle, s) {
-                panic!(
-                    "{}: engine produced a wrong solution: {e}\n{s:?}",
-                    puzzle.name
-                );
-            }
-            found.push(s.to_vec());
-            ControlFlow::Continue(())
-        },
     )
-    .expect("paths are valid");
+    .unwrap_or_else(|e| panic!("{}: {e}", puzzle.name));
     assert!(report.complete);
     (report, found)
 }

@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use jigsolve_polygon::{parse, verify, Num, Options, Placement, Prepared, Puzzle, Solver};
-use jigsolve_search::{run, Control, Report, RunConfig};
-use std::ops::ControlFlow;
+use jigsolve_search::testkit::solve_verified;
+use jigsolve_search::{Control, Report};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -29,27 +29,13 @@ pub fn solve(
     control: Control,
 ) -> (Report, Vec<Vec<Placement<Num>>>) {
     let prep = Arc::new(Prepared::<Num>::new(puzzle, options).expect("exact"));
-    let mut found = Vec::new();
-    let report = run(
+    let (report, found) = solve_verified(
         || Solver::new(Arc::clone(&prep)),
-        &RunConfig {
-            threads,
-            shard: None,
-            want_solutions: true,
-        },
+        |s: &[Placement<Num>]| verify(puzzle, s).map_err(|e| e.to_string()),
+        threads,
         &control,
-        |s: &[Placement<Num>], _| {
-            if let Err(e) = verify(puzzle, s) {
-                panic!(
-                    "{}: engine produced a wrong solution: {e}\n{s:?}",
-                    puzzle.name
-                );
-            }
-            found.push(s.to_vec());
-            ControlFlow::Continue(())
-        },
     )
-    .expect("paths are valid");
+    .unwrap_or_else(|e| panic!("{}: {e}", puzzle.name));
     assert!(
         !prep.overflowed(),
         "{}: exact arithmetic overflowed",
