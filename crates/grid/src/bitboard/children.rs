@@ -1,0 +1,175 @@
+//! The partial cover, and gathering the children of a node.
+//!
+//! A node's children are the placements that cover the chosen cell, fit,
+//! have copies left and pass the dead-region check. They are gathered into
+//! one buffer, a stack of lists, before the first is entered, so the
+//! number of children is known (for paths and progress) and the search
+//! walks a plain slice. Choosing the cell with the fewest children only
+//! counts the competing lists and writes the winner's once.
+
+use super::growth::Grow;
+use super::lists::Avail;
+use super::pruning::regions_ok;
+use super::tables::{BitTables, WINDOW};
+use super::CellChoice;
+use crate::bits::Bits;
+
+/// The partial cover of a search and the lists of children above it.
+#[derive(Debug)]
+pub(super) struct State<B> {
+    pub(super) filled: B,
+    /// Copies left of each type.
+    pub(super) remaining: Vec<u32>,
+    /// The types with copies left.
+    pub(super) avail: Avail,
+    /// The dead-region key of the remaining pieces.
+    pub(super) key: u32,
+    /// The placement made at each depth.
+    pub(super) chosen: Vec<usize>,
+    pub(super) depth: usize,
+    /// The children of every open node, in one buffer (a stack of lists).
+    pub(super) cands: Vec<u32>,
+    pub(super) top: usize,
+}
+
+impl<B: Bits> State<B> {
+    /// Places `p` as the next piece.
+    #[inline(always)]
+    pub(super) fn place(&mut self, t: &BitTables<B>, p: usize) {
+        let info = &t.info[p];
+        let ty = info.ty as usize;
+        self.filled |= info.mask;
+        self.remaining[ty] -= 1;
+        if self.remaining[ty] == 0 {
+            self.avail.set(ty, false);
+        }
+        self.key -= info.dk;
+        self.chosen[self.depth] = p;
+        self.depth += 1;
+    }
+
+    /// Takes back the last piece placed.
+    #[inline(always)]
+    pub(super) fn unplace(&mut self, t: &BitTables<B>) {
+        self.depth -= 1;
+        let info = &t.info[self.chosen[self.depth]];
+        let ty = info.ty as usize;
+        self.filled &= !info.mask;
+        self.remaining[ty] += 1;
+        self.avail.set(ty, true);
+        self.key += info.dk;
+    }
+
+    /// Writes the children of the current node at `cands[top..]` and
+    /// returns how many there are.
+    #[inline(always)]
+    pub(super) fn gather<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> usize {
+        let filled = self.filled;
+        let key = self.key;
+        let buf = &mut self.cands[self.top..];
+        if self.depth == 0 && t.plan.breaker().is_some() {
+            let mut n = 0;
+            for r in &t.plan.reps {
+                let p = r.placement;
+                if (t.info[p].mask & filled).is_empty() && regions_ok(t, g, filled, key, p) {
+                    buf[n] = p as u32;
+                    n += 1;
+                }
+            }
+            return n;
+        }
+        let empty = t.full & !filled;
+        if empty.is_empty() {
+            return 0;
+        }
+        // First pass: the placements that fit and whose type is left.
+        let kept = match t.choice {
+            CellChoice::First => {
+                let cell = empty.lowest();
+                let list = (cell << WINDOW) + filled.window(cell + 1, WINDOW);
+                if let Some(mut marked) = t.lists.marked(list, filled, &self.avail) {
+                    // Only the marked candidates get the dead-region check.
+                    let first = t.lists.start[list] as usize;
+                    let mut n = 0;
+                    while marked != 0 {
+                        let p = t.lists.cands[first + marked.trailing_zeros() as usize].placement;
+                        marked &= marked - 1;
+                        buf[n] = p;
+                        n += regions_ok(t, g, filled, key, p as usize) as usize;
+                    }
+                    return n;
+                }
+                t.lists.scan(list, filled, &self.avail, buf)
+            }
+            CellChoice::Fewest | CellChoice::Tightest => {
+                let among = match t.choice {
+                    CellChoice::Tightest => g.tightest(empty),
+                    _ => empty,
+                };
+                match fewest(t, filled, &self.avail, among, buf) {
+                    Some(kept) => kept,
+                    None => return 0,
+                }
+            }
+        };
+        // Second pass: the dead-region check.
+        if t.cap == 0 {
+            return kept;
+        }
+        let mut n = 0;
+        for r in 0..kept {
+            let p = buf[r];
+            buf[n] = p;
+            n += regions_ok(t, g, filled, key, p as usize) as usize;
+        }
+        n
+    }
+}
+
+/// Empties the board of `s`: every copy left, nothing placed.
+pub(super) fn reset<B: Bits>(t: &BitTables<B>, s: &mut State<B>) {
+    s.filled = B::ZERO;
+    s.remaining.copy_from_slice(&t.hi);
+    for (ty, &h) in t.hi.iter().enumerate() {
+        s.avail.set(ty, h > 0);
+    }
+    s.key = t.key0;
+    s.depth = 0;
+    s.top = 0;
+}
+
+/// For the cell of `among` with the fewest fitting placements (the first
+/// such), writes them to `out` and returns how many; `None` when some cell
+/// has none. With several cells, each list is only counted (a loop without
+/// stores) and the best one written at the end.
+#[inline(always)]
+fn fewest<B: Bits>(
+    t: &BitTables<B>,
+    filled: B,
+    avail: &Avail,
+    among: B,
+    out: &mut [u32],
+) -> Option<usize> {
+    let first = t.cover_list(among.lowest(), filled);
+    let mut rest = among.without_lowest();
+    if rest.is_empty() {
+        let n = t.lists.scan(first, filled, avail, out);
+        return (n != 0).then_some(n);
+    }
+    let mut best_list = first;
+    let mut best = t.lists.count(first, filled, avail);
+    while best != 0 && !rest.is_empty() {
+        let c = rest.lowest();
+        rest = rest.without_lowest();
+        let list = t.cover_list(c, filled);
+        let n = t.lists.count(list, filled, avail);
+        if n < best {
+            best = n;
+            best_list = list;
+        }
+    }
+    if best == 0 {
+        return None;
+    }
+    Some(t.lists.scan(best_list, filled, avail, out))
+}

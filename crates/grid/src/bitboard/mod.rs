@@ -1,0 +1,91 @@
+//! The bitboard engine: for boards of at most 64 or 128 cells.
+//!
+//! The board is one machine word, a bit per cell in scan order (the short
+//! side of the board varies fastest), and so is every placement. A node of
+//! the search is a partial cover; its children are the placements that
+//! cover the *chosen cell* and leave no dead region:
+//!
+//! - **Chosen cell.** One of three rules. The *first empty cell*: the
+//!   placement must cover it with its own first cell (all earlier cells are
+//!   full), so the candidates come from a table indexed by that cell and by
+//!   the occupancy of the next few cells, which drops most placements that
+//!   cannot fit before they are looked at. The *most constrained cell*: the
+//!   empty cell with the fewest fitting placements, counted from per-cell
+//!   tables indexed by the occupancy of the cell's neighbours (a cell hemmed
+//!   in by full neighbours has a short list). The *tightest cell*: the same
+//!   count, but only over the empty cells with the fewest empty neighbours,
+//!   found for the whole board at once with bit-sliced counters; nearly as
+//!   small a tree as the most constrained cell at a fraction of the cost.
+//! - **Used-up types cost little.** The search keeps a mask of the types
+//!   with copies left. Deep in the tree most types are used up, yet a
+//!   candidate list holds placements of them all. For the first empty cell
+//!   the lists are short (at most 64), and each keeps, per type, a word
+//!   marking where that type's placements sit in it: the words of the
+//!   types left are or-ed together, and only the placements so marked are
+//!   tested against the board (about a quarter of the list on 6 x 10
+//!   pentominoes). The long per-cell lists of the other choices are read
+//!   whole with a branch-free test per placement, which measured faster
+//!   than skipping runs of used-up types (the ends of short runs are
+//!   mispredicted); the cells competing to be chosen are only counted,
+//!   and the winner's list is written once.
+//! - **Dead regions.** A region of empty cells that closes up with a size
+//!   that no sub-multiset of the remaining pieces can make (5 or 10 cells
+//!   are fine for pentominoes, 7 is not) is a dead end, and a placement
+//!   that leaves one is not a child at all. The sizes that can be made are
+//!   precomputed for every multiset of remaining piece sizes that can
+//!   occur. Two checks, one per kind of cell choice:
+//!   - *Behind the frontier* (first empty cell). Every cell before the
+//!     chosen one is full, so a new pocket lies among the few empty cells
+//!     before the piece's last cell. The cells after it almost always form
+//!     one big region; the pocket cells are those that cannot reach it,
+//!     found by growing the reachable part from the big side a step at a
+//!     time (a few steps). Most placements close no pocket, and they pass
+//!     without counting cells (population counts are slow on processors
+//!     without the POPCNT instruction, which portable builds do not use).
+//!     Otherwise the pockets together, and then each on its own, must have
+//!     feasible sizes: if their union has a size no sub-multiset makes,
+//!     they cannot all be filled.
+//!   - *Around the piece* (the other choices). A flood from each empty
+//!     neighbour of the piece; one that has not closed up after a few steps
+//!     is taken to be open.
+//!
+//!   Giving up on a flood only ever keeps a placement, so the pruning is
+//!   sound. The floods shift the whole word along each axis at once, with
+//!   one code path per number of axes so that the masks stay in registers.
+//! - **Symmetry.** With a breaker (see [`crate::symmetry`]) the root's
+//!   children are the breaker's representative placements, so the breaker
+//!   is placed first and everything below sees one placement per orbit.
+//!
+//! The children of a node are gathered before the first is entered, so the
+//! number of children is known (paths, progress) and the loop over them is
+//! a plain slice walk.
+//!
+//! The code follows those concerns, one file each: `lists` holds the
+//! candidate lists and the mask of types left, `growth` how cells sit in
+//! the word and how sets of cells grow to their neighbours, `tables` what
+//! is prepared once per problem, `pruning` the dead-region checks,
+//! `children` the partial cover and the gathering of a node's children,
+//! and `solver` the search loop behind [`jigsolve_search::Tree`].
+
+mod children;
+mod growth;
+mod lists;
+mod pruning;
+mod solver;
+mod tables;
+
+pub use solver::BitSolver;
+pub use tables::BitTables;
+
+/// Which empty cell a node branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellChoice {
+    /// The first empty cell in scan order.
+    First,
+    /// The empty cell with the fewest fitting placements (the first such).
+    Fewest,
+    /// Among the empty cells with the fewest empty neighbours, the one
+    /// with the fewest fitting placements: nearly as good a choice as
+    /// `Fewest` at a fraction of the cost (needs the box layout).
+    Tightest,
+}
