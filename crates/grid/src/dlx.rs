@@ -24,7 +24,9 @@
 
 use crate::problem::Problem;
 use crate::symmetry::{Canon, Mode, Plan};
-use jigsolve_search::{fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Weight};
+use jigsolve_search::{
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -423,7 +425,7 @@ impl DlxSolver {
     /// goes: the same choices as `descend` would make for
     /// the path picked, without replaying every prefix (a replay per level
     /// made one probe of a board 10,000 pieces deep take minutes).
-    pub fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Probe {
+    fn walk(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Probe {
         self.reset();
         let mut degrees = Vec::new();
         loop {
@@ -514,9 +516,18 @@ impl DlxSolver {
         self.uncover(i);
         flow
     }
+}
+
+impl Tree for DlxSolver {
+    type Solution = [u16];
+
+    /// A random walk that covers as it goes (see `walk`).
+    fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+        Ok(self.walk(pick))
+    }
 
     /// What the node at `path` is.
-    pub fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+    fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
         self.descend(path)?;
         if self.complete() {
             return Ok(NodeKind::Solution(self.leaf_weight()));
@@ -533,7 +544,7 @@ impl DlxSolver {
     }
 
     /// Explores the subtree at `path`.
-    pub fn explore(
+    fn explore(
         &mut self,
         path: &[u32],
         sink: &mut dyn Sink<[u16]>,

@@ -16,7 +16,7 @@ use crate::dlx::{DlxSolver, DlxTables};
 use crate::model::Puzzle;
 use crate::problem::Problem;
 use crate::symmetry::{Mode, Plan};
-use jigsolve_search::{NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree};
+use jigsolve_search::{CountKinds, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -267,37 +267,44 @@ impl Prepared {
     }
 }
 
+/// What [`Solver`] holds: one engine's search, behind the shared contract.
+///
+/// `Send` and `Sync` keep the auto traits the old enum of engines had;
+/// `Debug` keeps `Solver` printable.
+trait Search: Tree<Solution = [u16]> + Send + Sync + fmt::Debug {}
+
+impl<T: Tree<Solution = [u16]> + Send + Sync + fmt::Debug> Search for T {}
+
 /// One thread's search.
+///
+/// Each engine implements [`Tree`] itself; this only holds the one the
+/// puzzle was prepared for. The call through the box happens once per
+/// node asked for or subtree explored, never inside an engine's loop.
 #[derive(Debug)]
-pub enum Solver {
-    /// Bitboard, 64 bits.
-    Bits64(BitSolver<u64>),
-    /// Bitboard, 128 bits.
-    Bits128(BitSolver<u128>),
-    /// Dancing links.
-    Dlx(Box<DlxSolver>),
-}
+pub struct Solver(Box<dyn Search>);
 
 impl Solver {
     /// A solver for a prepared puzzle.
     pub fn new(prep: &Prepared) -> Solver {
-        match &prep.tables {
-            Tables::Bits64(t) => Solver::Bits64(BitSolver::new(Arc::clone(t))),
-            Tables::Bits128(t) => Solver::Bits128(BitSolver::new(Arc::clone(t))),
-            Tables::Dlx(t) => Solver::Dlx(Box::new(DlxSolver::new(Arc::clone(t)))),
-        }
+        Solver(match &prep.tables {
+            Tables::Bits64(t) => Box::new(BitSolver::new(Arc::clone(t))),
+            Tables::Bits128(t) => Box::new(BitSolver::new(Arc::clone(t))),
+            Tables::Dlx(t) => Box::new(DlxSolver::new(Arc::clone(t))),
+        })
     }
 }
 
+/// Forwards every method of [`Tree`], those with a default included, so
+/// that an engine's own version is the one that runs.
 impl Tree for Solver {
     type Solution = [u16];
 
+    fn count_kinds(&self) -> CountKinds {
+        self.0.count_kinds()
+    }
+
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
-        match self {
-            Solver::Bits64(s) => s.node(path),
-            Solver::Bits128(s) => s.node(path),
-            Solver::Dlx(s) => s.node(path),
-        }
+        self.0.node(path)
     }
 
     fn explore(
@@ -307,18 +314,10 @@ impl Tree for Solver {
         ticker: &mut Ticker<'_>,
         stats: &mut NodeStats,
     ) -> Result<ControlFlow<()>, NoSuchNode> {
-        match self {
-            Solver::Bits64(s) => s.explore(path, sink, ticker, stats),
-            Solver::Bits128(s) => s.explore(path, sink, ticker, stats),
-            Solver::Dlx(s) => s.explore(path, sink, ticker, stats),
-        }
+        self.0.explore(path, sink, ticker, stats)
     }
 
     fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
-        match self {
-            Solver::Bits64(s) => s.probe(pick),
-            Solver::Bits128(s) => s.probe(pick),
-            Solver::Dlx(s) => Ok(s.probe(pick)),
-        }
+        self.0.probe(pick)
     }
 }

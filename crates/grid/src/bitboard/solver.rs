@@ -13,7 +13,9 @@ use super::lists::Avail;
 use super::tables::BitTables;
 use crate::bits::Bits;
 use crate::symmetry::{Canon, Mode};
-use jigsolve_search::{fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Weight};
+use jigsolve_search::{
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -264,8 +266,17 @@ impl<B: Bits> BitSolver<B> {
         }
     }
 
+    /// The mode of the plan (for tests).
+    pub fn mode(&self) -> Mode {
+        self.t.plan.mode
+    }
+}
+
+impl<B: Bits> Tree for BitSolver<B> {
+    type Solution = [u16];
+
     /// One random walk from the root (Knuth's estimator), placing as it goes.
-    pub fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
+    fn probe(&mut self, pick: &mut dyn FnMut(u32) -> u32) -> Result<Probe, NoSuchNode> {
         self.reset();
         let mut degrees = Vec::new();
         loop {
@@ -290,7 +301,7 @@ impl<B: Bits> BitSolver<B> {
     }
 
     /// What the node at `path` is.
-    pub fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+    fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
         self.descend(path)?;
         if self.is_complete() {
             return Ok(NodeKind::Solution(self.leaf_weight()));
@@ -304,7 +315,7 @@ impl<B: Bits> BitSolver<B> {
     }
 
     /// Explores the subtree at `path`.
-    pub fn explore(
+    fn explore(
         &mut self,
         path: &[u32],
         sink: &mut dyn Sink<[u16]>,
@@ -316,10 +327,5 @@ impl<B: Bits> BitSolver<B> {
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
         Ok(flow)
-    }
-
-    /// The mode of the plan (for tests).
-    pub fn mode(&self) -> Mode {
-        self.t.plan.mode
     }
 }
