@@ -369,6 +369,16 @@ impl Puzzle {
                     Place::Piece(i),
                 ));
             }
+            if p.shape.len() > MAX_PIECE {
+                return Err((
+                    ModelError::TooBig {
+                        what,
+                        cells: p.shape.len(),
+                        limit: MAX_PIECE,
+                    },
+                    Place::Piece(i),
+                ));
+            }
             check_sites(&p.shape, &what, Place::Piece(i))?;
             let cells: Vec<Cell> = p.shape.iter().map(|s| s.0).collect();
             let n = parts(lattice, &cells);

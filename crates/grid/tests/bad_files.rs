@@ -51,6 +51,21 @@ fn bad_files_name_their_line_and_problem() {
 }
 
 #[test]
+fn a_piece_beyond_the_stated_limit_is_refused() {
+    // README, Limits: 4,096 cells per piece. A 65 x 64 block has 4,160.
+    let row = "#".repeat(65);
+    let art = vec![row.as_str(); 64].join("\n");
+    let text = format!(
+        "board = {{ size = [100, 100] }}\n[[piece]]\nname = \"Big\"\nshape = \"\"\"\n{art}\n\"\"\"\n"
+    );
+    let msg = parse::parse(&text, "big.toml").unwrap_err().to_string();
+    assert!(
+        msg.starts_with("big.toml:2: ") && msg.contains("piece 'Big' has 4160 cells; at most 4096"),
+        "{msg}"
+    );
+}
+
+#[test]
 fn congruent_pieces_are_reported_and_merged() {
     let text = "board = \"####\"\n[[piece]]\nname = \"A\"\nshape = \"##\"\n[[piece]]\nname = \"B\"\nshape = \"\"\"\n#\n#\n\"\"\"\n";
     let parsed = parse::parse(text, "t.toml").unwrap();
