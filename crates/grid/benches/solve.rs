@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{OptOrder, Solver as DlxCrateSolver};
-use jigsolve_grid::symmetry::Plan;
+use jigsolve_grid::Plan;
 use jigsolve_grid::{parse, EngineChoice, Options, Prepared, Problem, Puzzle, Solver};
 use jigsolve_search::{count_solutions, Control};
 use std::hint::black_box;

@@ -31,7 +31,9 @@ pub enum EngineChoice {
     Auto,
     /// The bitboard engine, filling the first empty cell.
     BitboardFirst,
-    /// The bitboard engine, filling the tightest cell (see [`CellChoice::Tightest`]).
+    /// The bitboard engine, filling the tightest cell: among the empty cells
+    /// with the fewest empty neighbours, the one with the fewest fitting
+    /// placements.
     BitboardTight,
     /// The bitboard engine, filling the empty cell with the fewest placements.
     BitboardMrv,

@@ -16,6 +16,7 @@
 //! coloured cell on the wrong colour are left out), and board symmetry is
 //! not broken, so DLX1/DLX3 count exactly the *distinct* solutions.
 
+use crate::lattice::bounding_box;
 use crate::problem::Problem;
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -27,14 +28,8 @@ const MAX_NAME: usize = 8;
 pub fn dlx(problem: &Problem) -> String {
     let puzzle = &problem.puzzle;
     let dim = puzzle.lattice.dim();
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for (c, _) in &puzzle.board {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
+    // A puzzle always has board cells; the fallback only keeps this total.
+    let (lo, hi) = bounding_box(puzzle.board.iter().map(|s| s.0)).unwrap_or(([0; 3], [0; 3]));
     let compact = (0..dim).all(|k| hi[k] - lo[k] < 36);
     let cell_name = |pos: u32| -> String {
         let c = puzzle.board[problem.order[pos as usize]].0;

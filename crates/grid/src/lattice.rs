@@ -24,6 +24,20 @@ use std::fmt;
 /// A cell of a lattice: `[x, y, z]` (`z = 0` on the square lattice).
 pub type Cell = [i32; 3];
 
+/// The least and greatest corner of the smallest box holding `cells`, or
+/// `None` when there are none.
+pub fn bounding_box(cells: impl IntoIterator<Item = Cell>) -> Option<(Cell, Cell)> {
+    let mut cells = cells.into_iter();
+    let first = cells.next()?;
+    Some(cells.fold((first, first), |(mut lo, mut hi), c| {
+        for k in 0..3 {
+            lo[k] = lo[k].min(c[k]);
+            hi[k] = hi[k].max(c[k]);
+        }
+        (lo, hi)
+    }))
+}
+
 /// The lattices puzzles live on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lattice {
@@ -205,15 +219,9 @@ impl Lattice {
     /// them, carrying a payload (a colour) along. Two shapes are translates of
     /// each other exactly when their normal forms are equal.
     pub fn normalize<T: Ord + Copy>(self, cells: &mut [(Cell, T)]) {
-        if cells.is_empty() {
+        let Some((lo, _)) = bounding_box(cells.iter().map(|s| s.0)) else {
             return;
-        }
-        let mut lo = cells[0].0;
-        for (c, _) in cells.iter() {
-            for k in 0..3 {
-                lo[k] = lo[k].min(c[k]);
-            }
-        }
+        };
         for (c, _) in cells.iter_mut() {
             for k in 0..3 {
                 c[k] -= lo[k];
@@ -232,6 +240,14 @@ impl fmt::Display for Lattice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bounding_box_spans_every_cell() {
+        let cells = [[1, 2, 0], [3, -1, 0], [2, 0, 5]];
+        assert_eq!(bounding_box(cells), Some(([1, -1, 0], [3, 2, 5])));
+        assert_eq!(bounding_box([[4, 4, 4]]), Some(([4, 4, 4], [4, 4, 4])));
+        assert_eq!(bounding_box(std::iter::empty()), None);
+    }
 
     fn is_group(l: Lattice) {
         let n = l.motions();

@@ -7,16 +7,25 @@
 //! exact cover (Knuth's Algorithm X), with colours (which here only filter
 //! placements) and multiplicities (several identical copies).
 //!
-//! - [`lattice`]: square cells in the plane and cubes in space, with their
-//!   rotation and reflection groups (open to hexagons and triangles).
-//! - [`model`]: boards, pieces, colours, copies, optional pieces; what makes
-//!   a puzzle invalid ([`model::ModelError`]) or suspicious ([`model::Warning`]).
+//! The crate is split by concern; its modules are private and what other
+//! crates need is re-exported here.
+//!
+//! - `lattice`: square cells in the plane and cubes in space, with their
+//!   rotation and reflection groups ([`Lattice`], [`Cell`]; open to hexagons
+//!   and triangles).
+//! - `model`: boards, pieces, colours, copies, optional pieces ([`Puzzle`],
+//!   [`Piece`], [`Sides`]); what makes a puzzle invalid or suspicious
+//!   ([`Warning`]).
 //! - [`parse`]: TOML with ASCII art or coordinate lists.
-//! - [`problem`]: the exact-cover problem both engines search: piece types
-//!   with multiplicities, placements, scan order, symmetries.
-//! - [`symmetry`]: breaking the board's symmetry inside the search.
-//! - [`bitboard`] and [`dlx`]: the two engines; [`engine`] chooses one and
-//!   runs it behind [`jigsolve_search::Tree`].
+//! - `problem`: the exact-cover problem both engines search ([`Problem`]):
+//!   piece types with multiplicities, placements, scan order, symmetries.
+//! - `symmetry`: breaking the board's symmetry inside the search ([`Plan`],
+//!   [`Mode`]).
+//! - `bitboard` and `dlx`: the two engines, each implementing
+//!   [`jigsolve_search::Tree`]; `engine` chooses one ([`Prepared`],
+//!   [`Solver`], [`EngineChoice`]).
+//! - `letters`: a solution as the letter grid people read
+//!   ([`letter_layers`]), shared by the text and JSON output.
 //! - [`mod@verify`]: an independent check of a solution.
 //! - [`export`]: Knuth's DLX text format, to cross-check with his programs.
 //! - [`generate`]: puzzles with a planted solution, for tests.
@@ -49,22 +58,24 @@
 
 #![warn(missing_docs)]
 
-pub mod bitboard;
-pub mod bits;
-pub mod dlx;
-pub mod engine;
+mod bitboard;
+mod bits;
+mod dlx;
+mod engine;
 pub mod export;
 pub mod generate;
-pub mod lattice;
-pub mod model;
+mod lattice;
+mod letters;
+mod model;
 pub mod parse;
-pub mod problem;
-pub mod symmetry;
+mod problem;
+mod symmetry;
 pub mod verify;
 
-pub use engine::{Engine, EngineChoice, Options, Prepared, Solver};
-pub use lattice::{Cell, Lattice};
+pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
+pub use lattice::{bounding_box, Cell, Lattice};
+pub use letters::letter_layers;
 pub use model::{Piece, Puzzle, Sides, Warning};
 pub use problem::Problem;
-pub use symmetry::Mode;
+pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};

@@ -25,7 +25,7 @@
 //!   under mirroring (the Soma cube: pieces A and B are mirror images), and
 //!   then a mirror swaps the mirrored types.
 
-use crate::lattice::{Cell, Lattice};
+use crate::lattice::{bounding_box, Cell, Lattice};
 use crate::model::{Puzzle, Site, Warning};
 use std::collections::HashMap;
 
@@ -376,16 +376,10 @@ impl Sites {
     }
 }
 
+/// The bounding box of a board (never empty: the model refuses an empty
+/// board).
 fn bounds(cells: impl Iterator<Item = Cell>) -> (Cell, Cell) {
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for c in cells {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    (lo, hi)
+    bounding_box(cells).unwrap_or(([0; 3], [0; 3]))
 }
 
 /// The motions that map board and colours onto themselves and the piece

@@ -7,8 +7,8 @@
 mod common;
 use common::*;
 use jigsolve_grid::generate::{planted, Colouring, Spec};
-use jigsolve_grid::model::{Piece, Sides};
 use jigsolve_grid::{EngineChoice, Lattice, Options, Prepared, Puzzle, Solver};
+use jigsolve_grid::{Piece, Sides};
 use jigsolve_search::{count_solutions, Control};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

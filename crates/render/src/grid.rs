@@ -1,12 +1,9 @@
 //! Polyform puzzles and solutions: letter grids for the terminal, SVG
 //! pictures.
 //!
-//! **Text.** Each cell shows the name of the piece covering it, so a piece is the
-//! region of its letter; rows go down the page as in the files (y grows
-//! downwards), `.` marks a hole of the board. When a name is longer than
-//! one character every cell is padded to the longest name and cells are
-//! separated by spaces (Atwood's pieces are numbered 0 to 11). On the cube
-//! lattice the layers are printed one after another, `z = 0` first.
+//! **Text.** The letter grid of [`jigsolve_grid::letter_layers`] (each cell
+//! shows the name of the piece covering it, `.` a hole); on the cube lattice
+//! the layers are printed one after another under `z = k:` captions.
 //!
 //! **Pictures.** Each cell is a square filled with the colour of the piece
 //! covering it ([`palette::piece_fill`]: Paul Tol's light colours, with a
@@ -23,71 +20,13 @@
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Cue, Fill};
 use crate::svg::{text_width, Anchor, Segments, Svg, INK, MARGIN};
-use jigsolve_grid::{Cell, Lattice, Puzzle};
+use jigsolve_grid::{bounding_box, letter_layers, Cell, Lattice, Puzzle};
 use std::collections::{BTreeSet, HashMap};
-
-/// The name shown in each board cell of a solution (the piece copy
-/// covering it, as in [`Puzzle::instances`]), and the grid as rows of cells
-/// per layer: `layers[z][y][x]`, `None` off the board.
-fn layout(puzzle: &Puzzle, copies: &[u16]) -> Vec<Vec<Vec<Option<String>>>> {
-    let instances = puzzle.instances();
-    let mut lo = [i32::MAX; 3];
-    let mut hi = [i32::MIN; 3];
-    for (c, _) in &puzzle.board {
-        for k in 0..3 {
-            lo[k] = lo[k].min(c[k]);
-            hi[k] = hi[k].max(c[k]);
-        }
-    }
-    let size = |k: usize| (hi[k] - lo[k] + 1).max(0) as usize;
-    let mut grid = vec![vec![vec![None; size(0)]; size(1)]; size(2)];
-    for (b, (c, _)) in puzzle.board.iter().enumerate() {
-        let name = copies
-            .get(b)
-            .and_then(|&i| instances.get(i as usize))
-            .map_or_else(|| "?".to_string(), |&(p, _)| puzzle.pieces[p].name.clone());
-        grid[(c[2] - lo[2]) as usize][(c[1] - lo[1]) as usize][(c[0] - lo[0]) as usize] =
-            Some(name);
-    }
-    grid
-}
-
-/// The rows of each layer as text.
-pub fn layers(puzzle: &Puzzle, copies: &[u16]) -> Vec<Vec<String>> {
-    let grid = layout(puzzle, copies);
-    let width = puzzle
-        .pieces
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    grid.iter()
-        .map(|layer| {
-            layer
-                .iter()
-                .map(|row| {
-                    let cells: Vec<String> = row
-                        .iter()
-                        .map(|c| {
-                            let s = c.as_deref().unwrap_or(".");
-                            format!("{s:>width$}")
-                        })
-                        .collect();
-                    cells
-                        .join(if width > 1 { " " } else { "" })
-                        .trim_end()
-                        .to_string()
-                })
-                .collect()
-        })
-        .collect()
-}
 
 /// The solution as text: the letter grid, layer by layer in 3D.
 pub fn solution_text(puzzle: &Puzzle, copies: &[u16]) -> String {
     let mut out = String::new();
-    let all = layers(puzzle, copies);
+    let all = letter_layers(puzzle, copies);
     let solid = puzzle.lattice == Lattice::Cube && all.len() > 1;
     for (z, rows) in all.iter().enumerate() {
         if solid {
@@ -127,18 +66,7 @@ impl Frame {
         origin: (f64, f64),
         gap: f64,
     ) -> Frame {
-        let mut lo = [i32::MAX; 3];
-        let mut hi = [i32::MIN; 3];
-        for c in cells {
-            for k in 0..3 {
-                lo[k] = lo[k].min(c[k]);
-                hi[k] = hi[k].max(c[k]);
-            }
-        }
-        if lo[0] > hi[0] {
-            lo = [0; 3];
-            hi = [0; 3];
-        }
+        let (lo, hi) = bounding_box(cells).unwrap_or(([0; 3], [0; 3]));
         let size: [usize; 3] = std::array::from_fn(|k| (hi[k] - lo[k] + 1) as usize);
         let step = (size[0] as f64 + gap) * cell;
         let origins = (0..size[2])

@@ -5,9 +5,9 @@ use crate::puzzle::Loaded;
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, bail, Result};
-use jigsolve_grid::model::Sides;
 use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
+use jigsolve_grid::Sides;
 use jigsolve_grid::{Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -264,7 +264,7 @@ fn normalised(p: &Puzzle) -> String {
 
 /// A solution as JSON: the letter grid for reading, and the placed copies.
 fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
-    let layers = jigsolve_render::grid::layers(puzzle, copies);
+    let layers = jigsolve_grid::letter_layers(puzzle, copies);
     let grid = match puzzle.lattice {
         Lattice::Square => json!(layers.into_iter().next().unwrap_or_default()),
         Lattice::Cube => json!(layers),

@@ -12,7 +12,7 @@ use super::growth::{Layout, Table};
 use super::lists::Avail;
 use super::tables::BitTables;
 use crate::bits::Bits;
-use crate::symmetry::{Canon, Mode};
+use crate::symmetry::Canon;
 use jigsolve_search::{
     fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
 };
@@ -264,11 +264,6 @@ impl<B: Bits> BitSolver<B> {
             }
             self.open();
         }
-    }
-
-    /// The mode of the plan (for tests).
-    pub fn mode(&self) -> Mode {
-        self.t.plan.mode
     }
 }
 
