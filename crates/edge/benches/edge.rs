@@ -127,12 +127,11 @@ fn first_solution(c: &mut Criterion) {
         "em_14_7_3",
     ] {
         let puzzle = load(&format!("data/edge/heule/{name}.txt"));
-        let orders: Vec<ScanOrder> =
-            jigsolve_edge::engine::rank_orders(&puzzle, Options::default())
-                .into_iter()
-                .take(2)
-                .map(|(o, _)| o)
-                .collect();
+        let orders: Vec<ScanOrder> = jigsolve_edge::rank_orders(&puzzle, Options::default())
+            .into_iter()
+            .take(2)
+            .map(|(o, _)| o)
+            .collect();
         eprintln!(
             "{name}: {} nodes to the first solution ({orders:?})",
             first(&puzzle, &orders)

@@ -5,10 +5,13 @@
 //! *complementary* marks (`+3` fits `-3`, a dog's head fits its tail);
 //! Eternity II and most computer-made puzzles match *equal* colours and have a
 //! border colour that must face the frame. Both are one model here
-//! ([`model`]), read from TOML or the plain formats in the wild ([`parse`]),
-//! searched by one engine ([`engine`]) that implements the shared
-//! [`jigsolve_search::Tree`] contract, and checked by an independent
-//! verifier ([`mod@verify`]).
+//! ([`Puzzle`], [`Tile`], [`Matching`]), read from TOML or the plain formats
+//! in the wild ([`parse`]), searched by one engine ([`Solver`]) that
+//! implements the shared [`jigsolve_search::Tree`] contract, and checked by
+//! an independent verifier ([`mod@verify`]); [`generate`] makes puzzles with
+//! a planted solution. The modules `model`, `order` (scan orders),
+//! `symmetry` and `engine` are private; what other crates need is
+//! re-exported here.
 //!
 //! ```
 //! use jigsolve_edge::{parse, Options, Prepared, Solver};
@@ -32,16 +35,15 @@
 
 #![warn(missing_docs)]
 
-pub mod engine;
+mod engine;
 pub mod generate;
-pub mod model;
-pub mod order;
+mod model;
+mod order;
 pub mod parse;
-pub mod symmetry;
+mod symmetry;
 pub mod verify;
 
-pub use engine::{Options, Prepared, Solver, SymmetryMode};
-pub use model::Placement;
-pub use model::{Hint, Marks, Matching, Puzzle, Tile};
+pub use engine::{rank_orders, Options, Prepared, Solver, SymmetryMode};
+pub use model::{split_polarity, Hint, MarkId, Marks, Matching, Placement, Polarity, Puzzle, Tile};
 pub use order::ScanOrder;
 pub use verify::{verify, VerifyError};

@@ -20,7 +20,7 @@
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Fill};
 use crate::svg::{num, text_width, Anchor, Svg, INK, MARGIN};
-use jigsolve_edge::model::{split_polarity, MarkId, Matching, Polarity};
+use jigsolve_edge::{split_polarity, MarkId, Matching, Polarity};
 use jigsolve_edge::{Placement, Puzzle};
 
 /// The solution as a grid of boxes.

@@ -110,7 +110,7 @@ impl EdgeEngine<'_> {
     fn restart_orders(&self) -> Vec<ScanOrder> {
         match self.order {
             ScanOrder::Auto => {
-                let ranked = jigsolve_edge::engine::rank_orders(self.puzzle, self.prep.options());
+                let ranked = jigsolve_edge::rank_orders(self.puzzle, self.prep.options());
                 ranked.into_iter().take(2).map(|(o, _)| o).collect()
             }
             fixed => vec![fixed],
