@@ -64,7 +64,7 @@ fn board_orientation_does_not_matter() {
     // 3 x 20 and 20 x 3 are the same problem to the engines: the same
     // counts and the same search tree (nodes), whichever way the board lies.
     let wide = load("puzzles/grid/pentomino-3x20.toml");
-    let text = std::fs::read_to_string(root().join("puzzles/grid/pentomino-3x20.toml")).unwrap();
+    let text = jigsolve_search::testkit::workspace_file("puzzles/grid/pentomino-3x20.toml");
     let tall_board = format!("board = \"\"\"\n{}\"\"\"", "###\n".repeat(20));
     let start = text.find("board = \"\"\"").unwrap();
     let end = start + text[start..].find("\n\"\"\"").unwrap() + 4;

@@ -186,6 +186,38 @@ where
     Ok((report, found))
 }
 
+/// The (raw, distinct, unique) counts of a complete report, what the
+/// literature's figures are compared with. Panics, naming what is missing,
+/// when the run stopped early or a count is unknown: a test that asks for
+/// exact counts has no use for partial ones.
+pub fn complete_counts(report: &Report) -> (u128, u128, u128) {
+    assert!(
+        report.complete,
+        "the run stopped before the end of the tree"
+    );
+    let known = |count: Option<u128>, what: &str| {
+        count.unwrap_or_else(|| panic!("the run did not count {what} solutions"))
+    };
+    (
+        known(report.counts.raw, "raw"),
+        known(report.counts.distinct, "distinct"),
+        known(report.counts.unique, "unique"),
+    )
+}
+
+/// The workspace root, where the puzzles and the benchmark data live (the
+/// search crate sits two folders below it).
+pub fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The text of a file named relative to the workspace root; panics with the
+/// path when it cannot be read.
+pub fn workspace_file(path: &str) -> String {
+    let full = workspace_root().join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
 /// One complete run with every solution verified.
 fn checked_run<T, M, V>(
     make: &M,

@@ -3,20 +3,15 @@
 #![allow(dead_code)]
 
 use jigsolve_edge::{verify, Options, Placement, Prepared, Puzzle, ScanOrder, Solver};
-use jigsolve_search::testkit::solve_verified;
+#[allow(unused_imports)] // not every test file counts
+pub use jigsolve_search::testkit::complete_counts as counts;
+use jigsolve_search::testkit::{solve_verified, workspace_file};
 use jigsolve_search::{Control, Report};
-use std::path::PathBuf;
 use std::sync::Arc;
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// Reads a puzzle file relative to the repository root.
 pub fn load(path: &str) -> Puzzle {
-    let full = root().join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let text = workspace_file(path);
     jigsolve_edge::parse::parse(&text, path, None).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -33,15 +28,6 @@ pub fn solve(puzzle: &Puzzle, options: Options, threads: usize) -> (Report, Vec<
     .unwrap_or_else(|e| panic!("{}: {e}", puzzle.name));
     assert!(report.complete);
     (report, found)
-}
-
-/// (raw, distinct, unique) of a complete search.
-pub fn counts(report: &Report) -> (u128, u128, u128) {
-    (
-        report.counts.raw.unwrap(),
-        report.counts.distinct.unwrap(),
-        report.counts.unique.unwrap(),
-    )
 }
 
 /// Every concrete scan order.

@@ -4,19 +4,14 @@
 #![allow(dead_code)]
 
 use jigsolve_grid::{parse, verify, EngineChoice, Options, Prepared, Puzzle, Solver};
-use jigsolve_search::testkit::solve_verified;
+#[allow(unused_imports)] // not every test file counts
+pub use jigsolve_search::testkit::complete_counts as counts;
+use jigsolve_search::testkit::{solve_verified, workspace_file};
 use jigsolve_search::{count_solutions, Control, Report};
-use std::path::PathBuf;
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// Reads a puzzle file relative to the repository root.
 pub fn load(path: &str) -> Puzzle {
-    let full = root().join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let text = workspace_file(path);
     parse::parse(&text, path)
         .unwrap_or_else(|e| panic!("{e}"))
         .puzzle
@@ -54,15 +49,6 @@ pub fn count(puzzle: &Puzzle, options: Options) -> Report {
         count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("paths are valid");
     assert!(report.complete);
     report
-}
-
-/// (raw, distinct, unique) of a complete search.
-pub fn counts(report: &Report) -> (u128, u128, u128) {
-    (
-        report.counts.raw.unwrap(),
-        report.counts.distinct.unwrap(),
-        report.counts.unique.unwrap(),
-    )
 }
 
 /// A solution in a form that does not depend on how copies of one type

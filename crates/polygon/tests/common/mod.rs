@@ -3,20 +3,15 @@
 #![allow(dead_code)]
 
 use jigsolve_polygon::{parse, verify, Num, Options, Placement, Prepared, Puzzle, Solver};
-use jigsolve_search::testkit::solve_verified;
+#[allow(unused_imports)] // not every test file counts
+pub use jigsolve_search::testkit::complete_counts as counts;
+use jigsolve_search::testkit::{solve_verified, workspace_file};
 use jigsolve_search::{Control, Report};
-use std::path::PathBuf;
 use std::sync::Arc;
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// Reads a puzzle file relative to the repository root.
 pub fn load(path: &str, flip: Option<bool>) -> Puzzle {
-    let full = root().join(path);
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    let text = workspace_file(path);
     parse::parse_with(&text, path, flip).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -42,14 +37,4 @@ pub fn solve(
         puzzle.name
     );
     (report, found)
-}
-
-/// (raw, distinct, unique) of a complete search.
-pub fn counts(report: &Report) -> (u128, u128, u128) {
-    assert!(report.complete);
-    (
-        report.counts.raw.unwrap(),
-        report.counts.distinct.unwrap(),
-        report.counts.unique.unwrap(),
-    )
 }
