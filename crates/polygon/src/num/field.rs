@@ -1,0 +1,468 @@
+//! The field: sums of rational multiples of square roots of square-free
+//! integers, with exact signs.
+
+use super::overflow;
+use super::rational::Q;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// One term `c·√rad` (`rad` square-free, `rad = 1` for the rational part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Term {
+    /// The square-free radicand.
+    pub rad: u64,
+    /// The rational coefficient (never zero inside a [`Num`]).
+    pub c: Q,
+}
+
+/// An exact real number `Σ cᵢ·√radᵢ`.
+///
+/// The representation is canonical (terms sorted by radicand, no zero
+/// coefficients, a plain rational stored inline), so structural equality and
+/// hashing are equality and hashing of the numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Num {
+    /// A rational number.
+    R(Q),
+    /// At least one irrational term; sorted by radicand.
+    X(Box<[Term]>),
+}
+
+impl Default for Num {
+    fn default() -> Self {
+        Num::R(Q::ZERO)
+    }
+}
+
+#[allow(clippy::should_implement_trait)]
+impl Num {
+    /// Zero.
+    pub const ZERO: Num = Num::R(Q::ZERO);
+    /// One.
+    pub const ONE: Num = Num::R(Q::ONE);
+
+    /// An integer.
+    pub fn int(n: i64) -> Num {
+        Num::R(Q::int(n as i128))
+    }
+
+    /// A fraction.
+    pub fn frac(n: i64, d: i64) -> Num {
+        Num::R(Q::new(n as i128, d as i128))
+    }
+
+    /// `c·√m` for any positive integer `m` (its square part is taken out).
+    pub fn sqrt_int(c: Q, m: u64) -> Option<Num> {
+        let (s, r) = square_part(m as u128)?;
+        let c = c.mul(Q::int(s as i128));
+        Some(Num::from_terms(vec![Term { rad: r as u64, c }]))
+    }
+
+    /// The terms, the rational part first.
+    pub fn terms(&self) -> Vec<Term> {
+        match self {
+            Num::R(q) if q.n == 0 => Vec::new(),
+            Num::R(q) => vec![Term { rad: 1, c: *q }],
+            Num::X(t) => t.to_vec(),
+        }
+    }
+
+    fn with_terms<R>(&self, f: impl FnOnce(&[Term]) -> R) -> R {
+        match self {
+            Num::R(q) if q.n == 0 => f(&[]),
+            Num::R(q) => f(&[Term { rad: 1, c: *q }]),
+            Num::X(t) => f(t),
+        }
+    }
+
+    /// Builds a number from terms in any order (equal radicands are added).
+    pub fn from_terms(mut t: Vec<Term>) -> Num {
+        t.sort_by_key(|x| x.rad);
+        let mut out: Vec<Term> = Vec::with_capacity(t.len());
+        for x in t {
+            match out.last_mut() {
+                Some(last) if last.rad == x.rad => last.c = last.c.add(x.c),
+                _ => out.push(x),
+            }
+        }
+        out.retain(|x| x.c.n != 0);
+        Num::canonical(out)
+    }
+
+    fn canonical(t: Vec<Term>) -> Num {
+        match t.as_slice() {
+            [] => Num::ZERO,
+            [x] if x.rad == 1 => Num::R(x.c),
+            _ => Num::X(t.into_boxed_slice()),
+        }
+    }
+
+    /// The rational value, if the number is rational.
+    pub fn as_rational(&self) -> Option<Q> {
+        match self {
+            Num::R(q) => Some(*q),
+            Num::X(_) => None,
+        }
+    }
+
+    /// True for zero.
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        matches!(self, Num::R(q) if q.n == 0)
+    }
+
+    /// Sum.
+    #[inline]
+    pub fn add(&self, o: &Num) -> Num {
+        if let (Num::R(a), Num::R(b)) = (self, o) {
+            return Num::R(a.add(*b));
+        }
+        self.with_terms(|a| o.with_terms(|b| Num::canonical(add_terms(a, b, false))))
+    }
+
+    /// Difference.
+    #[inline]
+    pub fn sub(&self, o: &Num) -> Num {
+        if let (Num::R(a), Num::R(b)) = (self, o) {
+            return Num::R(a.add(b.neg()));
+        }
+        self.with_terms(|a| o.with_terms(|b| Num::canonical(add_terms(a, b, true))))
+    }
+
+    /// Product.
+    #[inline]
+    pub fn mul(&self, o: &Num) -> Num {
+        match (self, o) {
+            (Num::R(a), Num::R(b)) => Num::R(a.mul(*b)),
+            (Num::R(q), Num::X(t)) | (Num::X(t), Num::R(q)) => {
+                if q.n == 0 {
+                    return Num::ZERO;
+                }
+                Num::X(
+                    t.iter()
+                        .map(|x| Term {
+                            rad: x.rad,
+                            c: x.c.mul(*q),
+                        })
+                        .collect(),
+                )
+            }
+            (Num::X(a), Num::X(b)) => Num::from_terms(mul_terms(a, b)),
+        }
+    }
+
+    /// Product with a rational.
+    pub fn scale(&self, q: Q) -> Num {
+        self.mul(&Num::R(q))
+    }
+
+    /// Negation.
+    #[inline]
+    pub fn neg(&self) -> Num {
+        match self {
+            Num::R(q) => Num::R(q.neg()),
+            Num::X(t) => Num::X(
+                t.iter()
+                    .map(|x| Term {
+                        rad: x.rad,
+                        c: x.c.neg(),
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// -1, 0 or 1, exactly.
+    #[inline]
+    pub fn signum(&self) -> i8 {
+        match self {
+            Num::R(q) => q.signum(),
+            Num::X(t) => sign_terms(t),
+        }
+    }
+
+    /// Exact comparison.
+    pub fn cmp_num(&self, o: &Num) -> Ordering {
+        if let (Num::R(a), Num::R(b)) = (self, o) {
+            // a.n/a.d vs b.n/b.d, without overflow for the common small case.
+            if a.d == b.d {
+                return a.n.cmp(&b.n);
+            }
+        }
+        self.sub(o).signum().cmp(&0)
+    }
+
+    /// Nearest float (to within a few units in the last place per term).
+    pub fn to_f64(&self) -> f64 {
+        match self {
+            Num::R(q) => q.to_f64(),
+            Num::X(t) => t.iter().map(|x| x.c.to_f64() * (x.rad as f64).sqrt()).sum(),
+        }
+    }
+
+    /// The square root of a non-negative number when it lies in the field: a
+    /// rational's root `r·√m` always does; `a + b·√p` does when it denests
+    /// (`a² − p·b²` is a rational square). `None` otherwise.
+    pub fn sqrt(&self) -> Option<Num> {
+        if self.signum() < 0 {
+            return None;
+        }
+        match self {
+            Num::R(q) => sqrt_rational(*q),
+            Num::X(t) => {
+                // a + b√p with one radical only.
+                let (a, b, p) = match &t[..] {
+                    [x] => (Q::ZERO, x.c, x.rad),
+                    [x, y] if x.rad == 1 => (x.c, y.c, y.rad),
+                    _ => return None,
+                };
+                let disc = a.mul(a).add(b.mul(b).mul(Q::int(p as i128)).neg());
+                if disc.signum() < 0 {
+                    return None;
+                }
+                let c = sqrt_rational(disc)?.as_rational()?;
+                let half = Q::new(1, 2);
+                let x1 = sqrt_rational(a.add(c).mul(half))?;
+                let x2 = sqrt_rational(a.add(c.neg()).mul(half))?;
+                let root = if b.signum() >= 0 {
+                    x1.add(&x2)
+                } else {
+                    x1.sub(&x2)
+                };
+                let root = if root.signum() < 0 { root.neg() } else { root };
+                (root.mul(&root) == *self).then_some(root)
+            }
+        }
+    }
+
+    /// `1/self`, exactly: `1/(A + B√p) = (A − B√p)/(A² − p·B²)`, repeated
+    /// until the denominator is rational. `None` for zero.
+    pub fn recip(&self) -> Option<Num> {
+        match self {
+            Num::R(q) if q.n == 0 => None,
+            Num::R(q) => Some(Num::R(q.recip())),
+            Num::X(t) => {
+                let p = t
+                    .iter()
+                    .rev()
+                    .find(|x| x.rad != 1)
+                    .map(|x| smallest_prime_factor(x.rad))?;
+                let conj: Vec<Term> = t
+                    .iter()
+                    .map(|x| Term {
+                        rad: x.rad,
+                        c: if x.rad % p == 0 { x.c.neg() } else { x.c },
+                    })
+                    .collect();
+                let conj = Num::from_terms(conj);
+                let den = self.mul(&conj);
+                Some(conj.mul(&den.recip()?))
+            }
+        }
+    }
+
+    /// The square-free radicands used (1 excluded).
+    pub fn radicands(&self) -> Vec<u64> {
+        self.terms()
+            .into_iter()
+            .filter(|t| t.rad != 1)
+            .map(|t| t.rad)
+            .collect()
+    }
+}
+
+fn add_terms(a: &[Term], b: &[Term], negate_b: bool) -> Vec<Term> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    let nb = |x: &Term| if negate_b { x.c.neg() } else { x.c };
+    while i < a.len() || j < b.len() {
+        if j == b.len() || (i < a.len() && a[i].rad < b[j].rad) {
+            out.push(a[i]);
+            i += 1;
+        } else if i == a.len() || b[j].rad < a[i].rad {
+            out.push(Term {
+                rad: b[j].rad,
+                c: nb(&b[j]),
+            });
+            j += 1;
+        } else {
+            let c = a[i].c.add(nb(&b[j]));
+            if c.n != 0 {
+                out.push(Term { rad: a[i].rad, c });
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    out
+}
+
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
+fn mul_terms(a: &[Term], b: &[Term]) -> Vec<Term> {
+    let mut out = Vec::with_capacity(a.len() * b.len());
+    for x in a {
+        for y in b {
+            // √r·√s = g·√(r/g · s/g) with g = gcd(r, s), both square-free.
+            let g = gcd_u64(x.rad, y.rad);
+            // On overflow (flagged) any radicand keeps the term well
+            // formed; 0 would make the next gcd 0 and a division fail.
+            let rad = (x.rad / g).checked_mul(y.rad / g).unwrap_or_else(|| {
+                overflow();
+                1
+            });
+            out.push(Term {
+                rad,
+                c: x.c.mul(y.c).mul(Q::int(g as i128)),
+            });
+        }
+    }
+    out
+}
+
+fn smallest_prime_factor(n: u64) -> u64 {
+    if n % 2 == 0 {
+        return 2;
+    }
+    let mut p = 3;
+    while p * p <= n {
+        if n % p == 0 {
+            return p;
+        }
+        p += 2;
+    }
+    n
+}
+
+fn sign_terms(t: &[Term]) -> i8 {
+    match t {
+        [] => return 0,
+        [x] => return x.c.signum(),
+        _ => {}
+    }
+    // Float filter: each term is off by a few ulps of its magnitude.
+    let mut value = 0.0f64;
+    let mut magnitude = 0.0f64;
+    for x in t {
+        let v = x.c.to_f64() * (x.rad as f64).sqrt();
+        value += v;
+        magnitude += v.abs();
+    }
+    if value.abs() > magnitude * 1e-12 {
+        return if value > 0.0 { 1 } else { -1 };
+    }
+    // Exact: x = A + B√p.
+    let p = t
+        .iter()
+        .rev()
+        .find(|x| x.rad != 1)
+        .map(|x| smallest_prime_factor(x.rad))
+        .unwrap_or(1);
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for x in t {
+        if x.rad % p == 0 {
+            b.push(Term {
+                rad: x.rad / p,
+                c: x.c,
+            });
+        } else {
+            a.push(*x);
+        }
+    }
+    b.sort_by_key(|x| x.rad);
+    let sa = sign_terms(&a);
+    let sb = sign_terms(&b);
+    if sb == 0 {
+        return sa;
+    }
+    if sa == 0 || sa == sb {
+        return sb;
+    }
+    let a2 = Num::from_terms(mul_terms(&a, &a));
+    let pb2 = Num::from_terms(mul_terms(&b, &b)).scale(Q::int(p as i128));
+    sa * a2.sub(&pb2).signum()
+}
+
+/// `m = s²·r` with `r` square-free; `None` when `m` is too large to factor
+/// by trial division quickly.
+fn square_part(mut m: u128) -> Option<(u128, u128)> {
+    if m == 0 {
+        return Some((0, 1));
+    }
+    let mut s: u128 = 1;
+    let mut r: u128 = 1;
+    let mut p: u128 = 2;
+    while p * p <= m {
+        if p > 2_000_000 {
+            return None;
+        }
+        let mut e = 0;
+        while m % p == 0 {
+            m /= p;
+            e += 1;
+        }
+        for _ in 0..e / 2 {
+            s = s.checked_mul(p)?;
+        }
+        if e % 2 == 1 {
+            r = r.checked_mul(p)?;
+        }
+        p += if p == 2 { 1 } else { 2 };
+    }
+    r = r.checked_mul(m)?;
+    Some((s, r))
+}
+
+/// √q for a rational `q ≥ 0`, as `(s/d)·√r`.
+pub fn sqrt_rational(q: Q) -> Option<Num> {
+    if q.n < 0 {
+        return None;
+    }
+    if q.n == 0 {
+        return Some(Num::ZERO);
+    }
+    // √(n/d) = √(n·d)/d
+    let m = (q.n as u128).checked_mul(q.d as u128)?;
+    let (s, r) = square_part(m)?;
+    let c = Q::new(i128::try_from(s).ok()?, q.d);
+    let r = u64::try_from(r).ok()?;
+    Some(Num::canonical(vec![Term { rad: r, c }]))
+}
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let terms = self.terms();
+        if terms.is_empty() {
+            return f.write_str("0");
+        }
+        for (i, t) in terms.iter().enumerate() {
+            let neg = t.c.signum() < 0;
+            let c = if neg { t.c.neg() } else { t.c };
+            if i == 0 {
+                if neg {
+                    f.write_str("-")?;
+                }
+            } else {
+                f.write_str(if neg { " - " } else { " + " })?;
+            }
+            if t.rad == 1 {
+                write!(f, "{c}")?;
+            } else if c == Q::ONE {
+                write!(f, "sqrt{}", t.rad)?;
+            } else if c.n == 1 {
+                write!(f, "sqrt{}/{}", t.rad, c.d)?;
+            } else {
+                write!(f, "{c}*sqrt{}", t.rad)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,155 @@
+//! Rationals `n/d` over `i128`, every operation checked: an overflow
+//! raises the thread's flag and gives a well-formed number.
+
+use super::overflow;
+use std::fmt;
+
+#[inline]
+pub(super) fn cmul(a: i128, b: i128) -> i128 {
+    a.checked_mul(b).unwrap_or_else(overflow)
+}
+
+#[inline]
+pub(super) fn cadd(a: i128, b: i128) -> i128 {
+    a.checked_add(b).unwrap_or_else(overflow)
+}
+
+pub(super) fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    i128::try_from(a).unwrap_or_else(|_| overflow())
+}
+
+/// A rational number `n/d` in lowest terms with `d > 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Q {
+    pub(super) n: i128,
+    pub(super) d: i128,
+}
+
+// Named methods rather than operators: every one may set the overflow flag,
+// and a reader should see where exact arithmetic happens.
+#[allow(clippy::should_implement_trait)]
+impl Q {
+    /// Zero.
+    pub const ZERO: Q = Q { n: 0, d: 1 };
+    /// One.
+    pub const ONE: Q = Q { n: 1, d: 1 };
+
+    /// `n/d` reduced; `d` must not be zero (a zero denominator gives zero and
+    /// sets the overflow flag, so nothing panics).
+    pub fn new(n: i128, d: i128) -> Q {
+        if d == 0 {
+            overflow();
+            return Q::ZERO;
+        }
+        if n == 0 {
+            return Q::ZERO;
+        }
+        let (mut n, mut d) = if d < 0 {
+            let Some(d) = d.checked_neg() else {
+                overflow();
+                return Q::ZERO;
+            };
+            (n.checked_neg().unwrap_or_else(overflow), d)
+        } else {
+            (n, d)
+        };
+        if d != 1 {
+            let g = gcd(n, d);
+            if g > 1 {
+                n /= g;
+                d /= g;
+            }
+        }
+        Q { n, d }
+    }
+
+    /// An integer.
+    pub const fn int(n: i128) -> Q {
+        Q { n, d: 1 }
+    }
+
+    /// Numerator.
+    pub fn numer(&self) -> i128 {
+        self.n
+    }
+
+    /// Denominator (positive).
+    pub fn denom(&self) -> i128 {
+        self.d
+    }
+
+    /// Sum.
+    #[inline]
+    pub fn add(self, o: Q) -> Q {
+        if self.d == 1 && o.d == 1 {
+            return Q::int(cadd(self.n, o.n));
+        }
+        let g = gcd(self.d, o.d);
+        let (a, b) = (self.d / g, o.d / g);
+        Q::new(cadd(cmul(self.n, b), cmul(o.n, a)), cmul(a, o.d))
+    }
+
+    /// Product.
+    #[inline]
+    pub fn mul(self, o: Q) -> Q {
+        if self.d == 1 && o.d == 1 {
+            return Q::int(cmul(self.n, o.n));
+        }
+        if self.n == 0 || o.n == 0 {
+            return Q::ZERO;
+        }
+        // Cross-reduce first to keep the numbers small.
+        let g1 = gcd(self.n, o.d);
+        let g2 = gcd(o.n, self.d);
+        let d = cmul(self.d / g2, o.d / g1);
+        if d == 0 {
+            // The denominator overflowed (the flag is set): keep `d > 0`,
+            // as `Q::new` does, so that later operations do not divide by 0.
+            return Q::ZERO;
+        }
+        Q {
+            n: cmul(self.n / g1, o.n / g2),
+            d,
+        }
+    }
+
+    /// Negation.
+    #[inline]
+    pub fn neg(self) -> Q {
+        Q {
+            n: self.n.checked_neg().unwrap_or_else(overflow),
+            d: self.d,
+        }
+    }
+
+    /// `1/self`; zero has none (gives zero and sets the overflow flag).
+    pub fn recip(self) -> Q {
+        Q::new(self.d, self.n)
+    }
+
+    /// -1, 0 or 1.
+    pub fn signum(self) -> i8 {
+        self.n.signum() as i8
+    }
+
+    /// Nearest float.
+    pub fn to_f64(self) -> f64 {
+        self.n as f64 / self.d as f64
+    }
+}
+
+impl fmt::Display for Q {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.d == 1 {
+            write!(f, "{}", self.n)
+        } else {
+            write!(f, "{}/{}", self.n, self.d)
+        }
+    }
+}
