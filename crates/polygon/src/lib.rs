@@ -1,9 +1,9 @@
 //! Polygonal jigsaws after Lynning (1973), with exact arithmetic.
 //!
 //! A puzzle is a region (one or more polygons) and a set of polygonal pieces
-//! that move, turn and, when allowed, flip. [`engine`] is Lynning's method:
-//! place a piece at a convex corner of the smallest polygon left, splice the
-//! outlines, tidy with his σ operator, split at weak intersections, reject
+//! that move, turn and, when allowed, flip. The engine ([`Solver`]) is
+//! Lynning's method: place a piece at a convex corner of the smallest
+//! polygon left, splice the outlines, tidy with his σ operator, split at weak intersections, reject
 //! strong ones and wrongly oriented parts; it implements the shared
 //! [`jigsolve_search::Tree`] contract. Coordinates are exact numbers
 //! ([`num::Num`]: sums of rational multiples of square roots) whenever the
@@ -32,18 +32,19 @@
 
 #![warn(missing_docs)]
 
-pub mod engine;
+mod engine;
 pub mod generate;
 pub mod geom;
-pub mod model;
+mod model;
 pub mod num;
 pub mod parse;
-pub mod symmetry;
+mod symmetry;
 pub mod verify;
 
-pub use engine::{Options, Placement, Prepared, Solver};
-pub use model::{Piece, Puzzle};
+pub use engine::{Options, PrepareError, Prepared, Solver};
+pub use model::{Piece, Placement, Puzzle};
 pub use num::{Approx, Num, Scalar};
+pub use symmetry::{cmp_points, Iso};
 pub use verify::verify;
 
 use jigsolve_search::{count_solutions, Control};

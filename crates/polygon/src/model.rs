@@ -7,6 +7,7 @@
 
 use crate::geom::{area2, check_simple, locate, segments_meet, tidy, Inside, NotSimple, Pt};
 use crate::num::{Num, Scalar};
+use crate::symmetry::Iso;
 
 /// One piece (copies are listed separately, each with its own name).
 #[derive(Clone, Debug, PartialEq)]
@@ -264,4 +265,51 @@ fn overlap<S: Scalar>(a: &[Pt<S>], b: &[Pt<S>]) -> bool {
         })
     };
     inside(a, b) || inside(b, a) || mid_inside(a, b) || mid_inside(b, a)
+}
+
+/// One placed piece: the piece's vertices as listed in the puzzle (after
+/// orientation to counter-clockwise) are mirrored in the x axis when
+/// `flipped`, turned by the unit vector `rot`, and shifted by `shift`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement<S> {
+    /// Index of the piece in the puzzle, from 0.
+    pub piece: usize,
+    /// Mirrored first.
+    pub flipped: bool,
+    /// The turn `(cos θ, sin θ)`.
+    pub rot: Pt<S>,
+    /// The shift.
+    pub shift: Pt<S>,
+}
+
+impl<S: Scalar> Placement<S> {
+    /// The isometry of this placement.
+    pub fn iso(&self) -> Iso<S> {
+        Iso {
+            w: self.rot.clone(),
+            mirror: self.flipped,
+            s: self.shift.clone(),
+        }
+    }
+
+    /// The placed corners.
+    pub fn corners(&self, puzzle: &Puzzle) -> Vec<Pt<S>> {
+        let g = self.iso();
+        puzzle.pieces[self.piece]
+            .vertices
+            .iter()
+            .map(|p| g.apply(&Pt::new(S::from_num(&p.x), S::from_num(&p.y))))
+            .collect()
+    }
+
+    /// The turn in degrees, counter-clockwise, in [0, 360).
+    pub fn degrees(&self) -> f64 {
+        let d = self.rot.y.to_f64().atan2(self.rot.x.to_f64()).to_degrees();
+        let d = if d < -1e-9 { d + 360.0 } else { d.max(0.0) };
+        if (d - 360.0).abs() < 1e-9 {
+            0.0
+        } else {
+            d
+        }
+    }
 }

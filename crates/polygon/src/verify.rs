@@ -17,8 +17,8 @@
 //! Areas add up, pieces lie inside and do not overlap: the pieces cover the
 //! region exactly.
 
-use crate::engine::Placement;
 use crate::geom::{area2, locate, on_segment, orient, Inside, Pt};
+use crate::model::Placement;
 use crate::model::Puzzle;
 use crate::num::{Num, Scalar};
 use serde::{Deserialize, Serialize};

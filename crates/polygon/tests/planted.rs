@@ -17,7 +17,7 @@ fn shape(mut pts: Vec<Pt<Num>>) -> Vec<Pt<Num>> {
 
 fn tiling(mut polys: Vec<Vec<Pt<Num>>>) -> Vec<Vec<Pt<Num>>> {
     polys = polys.into_iter().map(shape).collect();
-    polys.sort_by(|a, b| jigsolve_polygon::symmetry::cmp_points(a, b));
+    polys.sort_by(|a, b| jigsolve_polygon::cmp_points(a, b));
     polys
 }
 
