@@ -32,6 +32,11 @@ use std::sync::Arc;
 
 /// Nodes between two polls of the control.
 const POLL_EVERY: u64 = 1 << 12;
+/// Items looked at while choosing, between two polls: on a board of tens of
+/// thousands of cells one choice scans them all, and 4,096 such nodes took
+/// a quarter of a second, long past a time limit or Ctrl-C. About a
+/// millisecond of scanning.
+const SCANS_PER_POLL: u64 = 1 << 20;
 
 /// The matrix of one problem, as built before any search; shared by all threads.
 #[derive(Debug)]
@@ -149,6 +154,8 @@ pub struct DlxSolver {
     frames: Vec<(u32, u32)>,
     counts: Vec<u64>,
     since_poll: u64,
+    /// Items scanned by `choose` since the last poll.
+    scanned: u64,
     canon: Canon,
     chosen: Vec<usize>,
     out: Vec<u16>,
@@ -189,6 +196,7 @@ impl DlxSolver {
             frames: vec![(0, 0); depth],
             counts: vec![0; depth],
             since_poll: 0,
+            scanned: 0,
             canon: Canon::new(prob),
             chosen: Vec::with_capacity(depth),
             out: vec![0; prob.cells()],
@@ -309,11 +317,13 @@ impl DlxSolver {
 
     /// The primary item with the fewest options (0 when none is left).
     #[inline(always)]
-    fn choose(&self) -> (u32, u32) {
+    fn choose(&mut self) -> (u32, u32) {
         let mut best = u32::MAX;
         let mut best_item = 0;
         let mut i = self.right[0];
+        let mut scanned = 0u64;
         while i != 0 {
+            scanned += 1;
             let l = self.len[i as usize];
             if l < best {
                 best = l;
@@ -324,6 +334,7 @@ impl DlxSolver {
             }
             i = self.right[i as usize];
         }
+        self.scanned += scanned;
         (best_item, best)
     }
 
@@ -364,6 +375,10 @@ impl DlxSolver {
             let p = self.placement_of(self.stack[k].1);
             self.chosen.push(p);
         }
+        // Comparing the solution with its images walks every cell of the
+        // board once per image: count it as scanning, so a big board's
+        // leaves are polled as often as its choices.
+        self.scanned += (self.stack.len() + self.t.primary) as u64 * 4;
         let t = &*self.t;
         let rep = t.plan.breaker().and_then(|b| {
             let p = *self
@@ -496,7 +511,8 @@ impl DlxSolver {
             self.stack.push((i, x));
             self.counts[depth + 1] += 1;
             self.since_poll += 1;
-            if self.since_poll >= POLL_EVERY {
+            if self.since_poll >= POLL_EVERY || self.scanned >= SCANS_PER_POLL {
+                self.scanned = 0;
                 let n = std::mem::take(&mut self.since_poll);
                 if ticker.poll(n, || self.position(base)).is_break() {
                     flow = ControlFlow::Break(());

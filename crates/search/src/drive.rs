@@ -66,14 +66,36 @@ pub fn plan<T: Tree + ?Sized>(
     roots: Vec<Subtree>,
     min_subtrees: usize,
 ) -> Result<Plan, NoSuchNode> {
+    Ok(plan_until(tree, roots, min_subtrees, &|| false)?.0)
+}
+
+/// [`plan`], asking `stop` before each node it expands: on a big board one
+/// node can take milliseconds to reach, and a plan of many subtrees must not
+/// outlast a time limit or Ctrl-C. When `stop` says so the expansion ends
+/// where it is, and the plan is still an exact cut of the tree (the subtrees
+/// not yet expanded stay whole); the flag returned says it stopped early.
+pub fn plan_until<T: Tree + ?Sized>(
+    tree: &mut T,
+    roots: Vec<Subtree>,
+    min_subtrees: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<(Plan, bool), NoSuchNode> {
     // (subtree, known to be a leaf)
     let mut frontier: Vec<(Subtree, bool)> = roots.into_iter().map(|s| (s, false)).collect();
     let mut above = NodeStats::new();
     let mut dead_span = 0.0;
-    while frontier.len() < min_subtrees && frontier.iter().any(|(_, leaf)| !leaf) {
+    let mut stopped = false;
+    while !stopped && frontier.len() < min_subtrees && frontier.iter().any(|(_, leaf)| !leaf) {
         let mut next = Vec::with_capacity(frontier.len() * 4);
         let mut expanded_any = false;
-        for (subtree, leaf) in frontier {
+        let mut rest = frontier.into_iter();
+        while let Some((subtree, leaf)) = rest.next() {
+            if !leaf && stop() {
+                next.push((subtree, leaf));
+                next.extend(rest.by_ref());
+                stopped = true;
+                break;
+            }
             if leaf {
                 next.push((subtree, true));
                 continue;
@@ -104,11 +126,14 @@ pub fn plan<T: Tree + ?Sized>(
     }
     let mut subtrees: Vec<Subtree> = frontier.into_iter().map(|(s, _)| s).collect();
     subtrees.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Plan {
-        subtrees,
-        above,
-        dead_span,
-    })
+    Ok((
+        Plan {
+            subtrees,
+            above,
+            dead_span,
+        },
+        stopped,
+    ))
 }
 
 /// One share of a search split for several machines.
@@ -128,13 +153,23 @@ impl Shard {
 }
 
 /// Cuts the tree for `shard.count` shards and keeps the subtrees of `shard`.
-/// The nodes above the cut are kept only in shard 0's plan.
-pub fn shard_plan<T: Tree + ?Sized>(tree: &mut T, shard: Shard) -> Result<Plan, NoSuchNode> {
-    let whole = plan(
+/// The nodes above the cut are kept only in shard 0's plan. `stop` is asked
+/// before each node expanded; a cut it interrupts is not the one every shard
+/// computes, so the plan is then empty (the caller's control says why).
+pub fn shard_plan<T: Tree + ?Sized>(
+    tree: &mut T,
+    shard: Shard,
+    stop: &dyn Fn() -> bool,
+) -> Result<Plan, NoSuchNode> {
+    let (whole, stopped) = plan_until(
         tree,
         vec![Subtree::root()],
         shard.count.saturating_mul(SUBTREES_PER_SHARD),
+        stop,
     )?;
+    if stopped {
+        return Ok(Plan::default());
+    }
     let subtrees = whole
         .subtrees
         .into_iter()
@@ -215,7 +250,7 @@ where
     let mut roots = match config.shard {
         None => vec![Subtree::root()],
         Some(shard) => {
-            let p = shard_plan(&mut tree, shard)?;
+            let p = shard_plan(&mut tree, shard, &|| control.should_stop())?;
             tally.nodes.merge(&p.above);
             let total: f64 = p.subtrees.iter().map(|s| s.span).sum();
             let mut subtrees = p.subtrees;
@@ -241,7 +276,9 @@ where
             &mut consumer,
         )?;
     } else {
-        let p = plan(&mut tree, roots, threads * SUBTREES_PER_THREAD)?;
+        let (p, _) = plan_until(&mut tree, roots, threads * SUBTREES_PER_THREAD, &|| {
+            control.should_stop()
+        })?;
         tally.nodes.merge(&p.above);
         control.add_done(p.dead_span);
         roots = p.subtrees;
@@ -638,6 +675,42 @@ pub(crate) mod tests {
             assert_eq!(report.reported, 3);
             assert!(!report.complete);
             assert_eq!(report.stopped, Some(StopReason::SolutionLimit));
+        }
+    }
+
+    #[test]
+    fn a_plan_stopped_early_is_still_a_cut_of_the_whole_tree() {
+        let (solutions, nodes) = expected(5, 4);
+        for stop_after in [0, 1, 2, 5, 30] {
+            let mut toy = Toy {
+                depth: 5,
+                fanout: 4,
+            };
+            let asked = std::cell::Cell::new(0);
+            let stop = || {
+                asked.set(asked.get() + 1);
+                asked.get() > stop_after
+            };
+            let (p, stopped) = plan_until(&mut toy, vec![Subtree::root()], 500, &stop).unwrap();
+            assert!(stopped, "stopped after {stop_after}");
+            let span: f64 = p.subtrees.iter().map(|s| s.span).sum();
+            assert!((span - 1.0).abs() < 1e-12);
+            assert!(p.subtrees.windows(2).all(|w| w[0].path < w[1].path));
+            // Exploring the subtrees finds every solution and node once.
+            let control = Control::new();
+            let mut ticker = Ticker::new(&control);
+            let mut found = 0u64;
+            let mut stats = p.above.clone();
+            for s in &p.subtrees {
+                let mut sink = |_: &[u32], _: Weight| {
+                    found += 1;
+                    ControlFlow::Continue(())
+                };
+                let flow = toy.explore(&s.path, &mut sink, &mut ticker, &mut stats);
+                assert!(flow.unwrap().is_continue());
+            }
+            assert_eq!(found, solutions, "stopped after {stop_after}");
+            assert_eq!(stats.total(), nodes, "stopped after {stop_after}");
         }
     }
 
