@@ -266,7 +266,8 @@ fn parse_toml(text: &str, file: &str) -> Result<Puzzle, ParseError> {
             return Err(err(1, Problem::Family(f.clone())));
         }
     }
-    let at = |s: std::ops::Range<usize>| line_of(text, s.start);
+    let lines = jigsolve_search::LineIndex::new(text);
+    let at = |s: std::ops::Range<usize>| lines.line(s.start);
     let size = |v: &Spanned<i64>, what: &'static str| -> Result<usize, ParseError> {
         usize::try_from(*v.get_ref())
             .ok()

@@ -38,6 +38,7 @@
 
 use crate::lattice::{Cell, Lattice};
 use crate::model::{ModelError, Piece, Place, Puzzle, Sides, Site, Warning};
+use jigsolve_search::LineIndex;
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
@@ -185,6 +186,7 @@ struct TomlPiece {
 
 struct Ctx<'a> {
     text: &'a str,
+    lines: &'a LineIndex,
     file: &'a str,
     lattice: Lattice,
     colours: Vec<String>,
@@ -200,7 +202,7 @@ impl Ctx<'_> {
     }
 
     fn line(&self, at: usize) -> usize {
-        line_of(self.text, at)
+        self.lines.line(at)
     }
 
     /// Reads art (one string, or a list of layer strings on the cube
@@ -519,7 +521,8 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
             Problem::Syntax(jigsolve_search::plain_toml_message(e.message(), &[])),
         )
     })?;
-    let at = |start: usize| line_of(text, start);
+    let lines = LineIndex::new(text);
+    let at = |start: usize| lines.line(start);
     if let Some(f) = &doc.family {
         if f.get_ref() != "grid" {
             return Err(err(
@@ -569,6 +572,7 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     }
     let ctx = Ctx {
         text,
+        lines: &lines,
         file,
         lattice,
         colours,

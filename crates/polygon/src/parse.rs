@@ -247,7 +247,8 @@ pub fn parse_with(text: &str, file: &str, flip: Option<bool>) -> Result<Puzzle, 
             return Err(err(1, Problem::Family(f.clone())));
         }
     }
-    let at = |s: std::ops::Range<usize>| line_of(text, s.start);
+    let lines = jigsolve_search::LineIndex::new(text);
+    let at = |s: std::ops::Range<usize>| lines.line(s.start);
     let region_line = at(doc.region.span());
     let mut region = Vec::new();
     let mut region_lines = Vec::new();

@@ -120,7 +120,7 @@ mod tree;
 pub use control::{fraction_of, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
 pub use drive::{count_solutions, run, RunConfig, Shard};
-pub use located::{is_blank, line_of, plain_toml_message, Located};
+pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};
 pub use restart::run_restarts;
 pub use stats::{NodeStats, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};

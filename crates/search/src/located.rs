@@ -16,9 +16,34 @@ pub struct Located<P> {
     pub problem: P,
 }
 
-/// The line (from 1) of byte offset `at` in `text`.
+/// The line (from 1) of byte offset `at` in `text`. For one lookup; a
+/// reader that names the line of every item of a file uses [`LineIndex`].
 pub fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// The lines of one text, for naming the line of many byte offsets: counting
+/// newlines from the start for each of 10,000 pieces made reading a 10,000
+/// piece file take seconds; a binary search over the line starts does not.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Byte offset where each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// Indexes the lines of `text`.
+    pub fn new(text: &str) -> LineIndex {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { starts }
+    }
+
+    /// The line (from 1) of byte offset `at`, as [`line_of`] gives it.
+    pub fn line(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at)
+    }
 }
 
 /// A TOML reader's message in the words of the puzzle file rather than of
@@ -128,6 +153,18 @@ pub fn is_blank(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_index_agrees_with_counting_newlines() {
+        for text in ["", "a", "\n", "ab\ncd\n\nef", "\n\nx\n", "é\nü\n"] {
+            let index = LineIndex::new(text);
+            let offsets =
+                (0..=text.len() + 2).filter(|&at| at > text.len() || text.is_char_boundary(at));
+            for at in offsets {
+                assert_eq!(index.line(at), line_of(text, at), "{text:?} at {at}");
+            }
+        }
+    }
 
     #[test]
     fn only_blank_lines_and_comments_are_blank() {
