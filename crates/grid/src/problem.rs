@@ -250,9 +250,9 @@ impl Problem {
         let mut warnings = puzzle.congruences();
         for (t, r) in by_type.iter().enumerate() {
             if r.is_empty() {
-                for &m in &types[t].members {
-                    warnings.push(Warning::FitsNowhere { piece: m });
-                }
+                warnings.push(Warning::FitsNowhere {
+                    pieces: types[t].members.clone(),
+                });
             }
         }
 
