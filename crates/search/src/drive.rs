@@ -555,7 +555,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn expected(depth: usize, fanout: u32) -> (u64, u64) {
+    pub(crate) fn expected(depth: usize, fanout: u32) -> (u64, u64) {
         let mut solutions = 0;
         let leaves = (fanout as u64).pow(depth as u32);
         for i in 0..leaves {

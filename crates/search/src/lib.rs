@@ -111,6 +111,7 @@ pub mod drive;
 pub mod estimate;
 pub mod located;
 pub mod restart;
+pub mod resume;
 pub mod shard;
 mod stats;
 #[cfg(feature = "testkit")]
@@ -122,6 +123,7 @@ pub use count::{CountKinds, Counts, Weight};
 pub use drive::{count_solutions, run, RunConfig, Shard};
 pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};
 pub use restart::run_restarts;
+pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
 pub use stats::{NodeStats, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};
 
