@@ -13,6 +13,7 @@
 //! module imports one above it; `tests/module_graph.rs` checks that.
 
 mod catalog;
+mod checkpoint;
 mod clock;
 mod commands;
 mod exit;

@@ -164,6 +164,12 @@ pub struct SolveArgs {
     /// With --shard: where to write the result (default: NAME.shard-I-of-N.json).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Save the progress to FILE every --checkpoint-every seconds and when stopped (Ctrl-C, SIGTERM, a limit); the same command run again resumes from it.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// With --checkpoint: seconds between two saves (default 60).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub checkpoint_every: Option<f64>,
     /// Never show the progress bar (it is shown on standard error only when that is a terminal).
     #[arg(long)]
     pub no_progress: bool,
@@ -193,7 +199,20 @@ impl SolveArgs {
                 if self.svg.is_some() { "--svg" } else { "--png" }
             )));
         }
+        if self.checkpoint_every.is_some() && self.checkpoint.is_none() {
+            bail!(InputError(
+                "--checkpoint-every says how often to save the --checkpoint FILE: it goes with --checkpoint".into()
+            ));
+        }
+        let checkpoint_every = self.checkpoint_every.unwrap_or(60.0);
+        if checkpoint_every < 0.1 {
+            bail!(InputError(format!(
+                "--checkpoint-every {checkpoint_every}: at least 0.1 seconds between two saves"
+            )));
+        }
         Ok(SolveOptions {
+            checkpoint: self.checkpoint.clone(),
+            checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
             count: self.count,
             limit: self.limit,
             json: self.json,
@@ -238,6 +257,10 @@ pub struct SolveOptions {
     pub progress: bool,
     /// Where to write a picture of each listed solution (`--svg`, `--png`).
     pub pictures: Pictures,
+    /// Where to save the progress, to resume from it.
+    pub checkpoint: Option<PathBuf>,
+    /// Time between two saves of the checkpoint.
+    pub checkpoint_every: std::time::Duration,
 }
 
 impl SolveOptions {
@@ -263,7 +286,9 @@ impl SolveOptions {
     /// True when the search only looks for the first `--limit` solutions
     /// of the whole tree, where randomized restarts may find them sooner.
     pub fn first_solutions_only(&self) -> bool {
-        self.limit.is_some() && self.restarts && self.shard.is_none()
+        // A resumable run walks the tree in order: restarts have no subtrees
+        // to record as finished.
+        self.limit.is_some() && self.restarts && self.shard.is_none() && self.checkpoint.is_none()
     }
 
     /// The control for a search with these limits.

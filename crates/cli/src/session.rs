@@ -17,7 +17,8 @@ use crate::source::Family;
 use jigsolve_search::drive::{plan, Plan, Subtree};
 use jigsolve_search::estimate::{estimate_until, Estimate, SplitMix64};
 use jigsolve_search::{
-    count_solutions, run, Control, NoSuchNode, Report, RunConfig, Shard, Tree, Weight,
+    count_solutions, run, run_resumable, Checkpoints, Control, NoSuchNode, Progress, Report,
+    ResumeError, RunConfig, Shard, Tree, Weight,
 };
 use serde_json::Value;
 use std::ops::ControlFlow;
@@ -130,6 +131,17 @@ pub trait Session: Send + Sync {
         found: &mut FoundSink<'_>,
     ) -> Result<Ran, NoSuchNode>;
 
+    /// Runs `job` as [`run`](Session::run) does, walking the tree in order
+    /// from the progress in `checkpoints` and saving progress through it;
+    /// returns the progress last saved too.
+    fn run_resumable(
+        &self,
+        job: &Job,
+        control: &Control,
+        checkpoints: Checkpoints<'_>,
+        found: &mut FoundSink<'_>,
+    ) -> Result<(Ran, Progress), ResumeError>;
+
     /// Knuth's estimate of the tree from at most `probes` random probes
     /// seeded with `seed`, asking `stop` before each probe.
     fn estimate(
@@ -239,6 +251,32 @@ where
             report,
             fault: engine.fault(),
         })
+    }
+
+    fn run_resumable(
+        &self,
+        job: &Job,
+        control: &Control,
+        checkpoints: Checkpoints<'_>,
+        found: &mut FoundSink<'_>,
+    ) -> Result<(Ran, Progress), ResumeError> {
+        let engine = &self.0;
+        let show =
+            |solution: &SolutionOf<E>, weight: Weight| found(&Shown { engine, solution }, weight);
+        let (report, progress) = run_resumable(
+            || engine.tree(),
+            &job.run_config(),
+            control,
+            checkpoints,
+            show,
+        )?;
+        Ok((
+            Ran {
+                report,
+                fault: engine.fault(),
+            },
+            progress,
+        ))
     }
 
     fn estimate(

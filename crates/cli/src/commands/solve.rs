@@ -1,6 +1,7 @@
 //! `jigsolve solve`: read the puzzle, prepare its session, choose the
 //! printer, run under the limits and signals, then report.
 
+use crate::checkpoint;
 use crate::exit;
 use crate::family;
 use crate::options::SolveArgs;
@@ -8,11 +9,16 @@ use crate::printer::{self, Style};
 use crate::puzzle::check_engine_options;
 use crate::report::{exit_code, write_shard_result};
 use crate::running::{watch_signals, with_progress};
+use crate::session::Found;
 use crate::session::Job;
 use crate::source;
-use anyhow::{anyhow, Context, Result};
+use crate::source::InputError;
+use crate::text::{group_digits, human_duration};
+use anyhow::{anyhow, bail, Result};
+use jigsolve_search::{Checkpoints, Progress, ResumeError};
 use std::io;
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::sync::Arc;
 
 /// Solves the puzzle and prints as `args` say; returns the exit code.
@@ -29,7 +35,17 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
         want_solutions: config.want_solutions,
         first_solutions_only: options.first_solutions_only(),
     };
-    let described = session.described(&job);
+    let mut described = session.described(&job);
+    let resume_from = match &options.checkpoint {
+        Some(path) => {
+            let saved = checkpoint::load(path, &described, options.shard)?;
+            described
+                .extras
+                .push(("checkpoint", resumed_text(path, saved.as_ref()).into()));
+            Some(saved.unwrap_or_default())
+        }
+        None => None,
+    };
     options.pictures.prepare()?;
     let style = if options.json {
         Style::Json
@@ -47,10 +63,18 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
 
     let control = Arc::new(options.control());
     watch_signals(&control);
-    let mut listed = 0u64;
+    // A resumed listing run goes on numbering where the last one stopped.
+    let mut listed = resume_from.as_ref().map_or(0, |p| p.delivered);
+    if options.limit.is_some_and(|n| listed >= n) {
+        bail!(InputError(format!(
+            "{}: {listed} solutions were already listed, which meets --limit; raise the limit to list more",
+            options.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string())
+        )));
+    }
     let mut failed: Option<anyhow::Error> = None;
+    let bug = "the search tree was cut at a path that does not exist (a bug)";
     let ran = with_progress(&control, options.progress, described.fraction_known, || {
-        session.run(&job, &control, &mut |found, weight| {
+        let mut found = |found: &dyn Found, weight| {
             listed += 1;
             if let Err(e) = printer.solution(listed, found, weight) {
                 failed = Some(e);
@@ -60,9 +84,29 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
-        })
-    })
-    .context("the search tree was cut at a path that does not exist (a bug)")?;
+        };
+        match (&options.checkpoint, resume_from) {
+            (Some(path), Some(progress)) => {
+                let mut save = |p: &Progress| checkpoint::save(path, &described, options.shard, p);
+                let checkpoints = Checkpoints {
+                    progress,
+                    every: options.checkpoint_every,
+                    save: &mut save,
+                };
+                match session.run_resumable(&job, &control, checkpoints, &mut found) {
+                    Ok((ran, _)) => Ok(ran),
+                    Err(ResumeError::Tree(e)) => Err(anyhow!(e).context(bug)),
+                    Err(e @ ResumeError::OtherCut { .. }) => {
+                        Err(anyhow!(InputError(format!("{}: {e}", path.display()))))
+                    }
+                    Err(ResumeError::Save(e)) => Err(anyhow!(e)),
+                }
+            }
+            _ => session
+                .run(&job, &control, &mut found)
+                .map_err(|e| anyhow!(e).context(bug)),
+        }
+    })?;
 
     if let Some(e) = failed {
         return quiet_on_closed_pipe(e);
@@ -86,5 +130,19 @@ fn quiet_on_closed_pipe(error: anyhow::Error) -> Result<u8> {
         Ok(exit::FOUND)
     } else {
         Err(error)
+    }
+}
+
+/// What the summary says about the checkpoint a run started from.
+fn resumed_text(path: &Path, saved: Option<&Progress>) -> String {
+    match saved {
+        None => format!("{}: a new search, saved as it goes", path.display()),
+        Some(p) => format!(
+            "{}: resumed with {} of {} subtrees already searched ({} in earlier runs)",
+            path.display(),
+            group_digits(p.finished_count() as u128),
+            group_digits(p.finished.len() as u128),
+            human_duration(p.seconds)
+        ),
     }
 }

@@ -1,0 +1,274 @@
+//! Checkpoint files: the progress of a resumable `solve`, on disk.
+//!
+//! A checkpoint names what it belongs to (the puzzle's content hash, the
+//! options that shape the tree, the shard) and holds the search crate's
+//! [`Progress`]. It is written whole to a temporary file beside the target,
+//! synced and renamed over it, so a kill at any moment leaves either the old
+//! checkpoint or the new one. It carries a SHA-256 over its other fields: a
+//! truncated, corrupted or hand-edited checkpoint is refused, never trusted,
+//! and so is one made for another puzzle, other options or another shard.
+
+use crate::session::Described;
+use crate::source::{read_file_limited, InputError};
+use anyhow::{anyhow, Result};
+use jigsolve_search::{NodeStats, Progress, Shard, Weight};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+/// The `format` tag of checkpoint files.
+pub const FORMAT: &str = "jigsolve-checkpoint/1";
+
+/// Checkpoints are small (a few bytes per subtree); anything bigger is not one.
+const MAX_BYTES: u64 = 16 << 20;
+
+/// A checkpoint file's fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    format: String,
+    family: String,
+    puzzle: String,
+    puzzle_hash: String,
+    split: String,
+    /// `I/N`, or empty for a whole search.
+    shard: String,
+    /// Subtrees in the cut.
+    subtrees: usize,
+    /// Finished subtrees as ranges, `0-41,43,50-99`.
+    finished: String,
+    /// Weights of the finished subtrees' solutions, in decimal (u128).
+    raw: String,
+    distinct: String,
+    unique: String,
+    found: u64,
+    /// Nodes per depth.
+    nodes: Vec<u64>,
+    /// (subtree, solutions already handed out) for unfinished subtrees.
+    handed_out: Vec<(u32, u64)>,
+    delivered: u64,
+    seconds: f64,
+    checksum: String,
+}
+
+impl File {
+    fn expected_checksum(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let mut unsealed = self.clone();
+        unsealed.checksum.clear();
+        let text = serde_json::to_string(&unsealed).expect("plain data serialises");
+        Sha256::digest(text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
+fn shard_text(shard: Option<Shard>) -> String {
+    shard.map_or_else(String::new, |s| format!("{}/{}", s.index, s.count))
+}
+
+/// `0-41,43,50-99` for the finished entries of `flags`.
+fn ranges(flags: &[bool]) -> String {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < flags.len() {
+        if !flags[i] {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < flags.len() && flags[i] {
+            i += 1;
+        }
+        out.push(if i - 1 == start {
+            start.to_string()
+        } else {
+            format!("{start}-{}", i - 1)
+        });
+    }
+    out.join(",")
+}
+
+fn parse_ranges(text: &str, len: usize) -> Option<Vec<bool>> {
+    let mut flags = vec![false; len];
+    for part in text.split(',').filter(|p| !p.is_empty()) {
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.parse::<usize>().ok()?, b.parse::<usize>().ok()?),
+            None => {
+                let a = part.parse::<usize>().ok()?;
+                (a, a)
+            }
+        };
+        if a > b || b >= len {
+            return None;
+        }
+        flags[a..=b].iter_mut().for_each(|f| *f = true);
+    }
+    Some(flags)
+}
+
+/// The progress saved in `path` for this puzzle, options and shard; `None`
+/// when there is no such file yet (a new run).
+pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<Option<Progress>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let shown = path.display();
+    let bytes = read_file_limited(&format!("{shown}"), path, MAX_BYTES)?;
+    let refuse = |why: String| anyhow!(InputError(format!("{shown}: {why}")));
+    let file: File = serde_json::from_slice(&bytes).map_err(|e| {
+        refuse(format!(
+            "not a jigsolve checkpoint, or a damaged one ({e}); delete it to start again"
+        ))
+    })?;
+    if file.format != FORMAT {
+        return Err(refuse(format!(
+            "a checkpoint of format '{}', this jigsolve reads '{FORMAT}'",
+            file.format
+        )));
+    }
+    if file.checksum != file.expected_checksum() {
+        return Err(refuse(
+            "the checksum does not match the contents: the file was edited or damaged; delete it to start again"
+                .into(),
+        ));
+    }
+    if file.puzzle_hash != described.puzzle_hash {
+        return Err(refuse(format!(
+            "a checkpoint of another puzzle ('{}', or a different version of this one); use another file or delete it",
+            file.puzzle
+        )));
+    }
+    if file.split != described.split {
+        return Err(refuse(format!(
+            "made with other options that shape the search ({}; this run: {}); run with the same options or use another file",
+            file.split, described.split
+        )));
+    }
+    if file.shard != shard_text(shard) {
+        let name = |s: &str| {
+            if s.is_empty() {
+                "the whole search".to_string()
+            } else {
+                format!("shard {s}")
+            }
+        };
+        return Err(refuse(format!(
+            "a checkpoint of {}, this run is {}",
+            name(&file.shard),
+            name(&shard_text(shard))
+        )));
+    }
+    let count = |text: &str, what: &str| {
+        text.parse::<u128>()
+            .map_err(|_| refuse(format!("the {what} count '{text}' is not a number")))
+    };
+    let weight = Weight {
+        raw: count(&file.raw, "raw")?,
+        distinct: count(&file.distinct, "distinct")?,
+        unique: count(&file.unique, "unique")?,
+    };
+    if weight.raw < weight.distinct || weight.distinct < weight.unique {
+        return Err(refuse(
+            "its counts contradict each other (raw >= distinct >= unique)".into(),
+        ));
+    }
+    let finished = parse_ranges(&file.finished, file.subtrees)
+        .ok_or_else(|| refuse("its list of finished subtrees is not valid".into()))?;
+    if file
+        .handed_out
+        .iter()
+        .any(|&(i, _)| i as usize >= file.subtrees)
+    {
+        return Err(refuse(
+            "it names a subtree beyond its cut; delete it to start again".into(),
+        ));
+    }
+    let mut nodes = NodeStats::new();
+    nodes.add_profile(0, &file.nodes);
+    Ok(Some(Progress {
+        finished,
+        weight,
+        found: file.found,
+        nodes,
+        handed_out: file.handed_out.into_iter().collect::<BTreeMap<_, _>>(),
+        delivered: file.delivered,
+        seconds: file.seconds,
+    }))
+}
+
+/// Writes `progress` to `path` atomically: a temporary file beside it,
+/// synced, then renamed over it.
+pub fn save(
+    path: &Path,
+    described: &Described,
+    shard: Option<Shard>,
+    progress: &Progress,
+) -> Result<(), String> {
+    let mut file = File {
+        format: FORMAT.into(),
+        family: described.family.as_str().into(),
+        puzzle: described.puzzle.clone(),
+        puzzle_hash: described.puzzle_hash.clone(),
+        split: described.split.clone(),
+        shard: shard_text(shard),
+        subtrees: progress.finished.len(),
+        finished: ranges(&progress.finished),
+        raw: progress.weight.raw.to_string(),
+        distinct: progress.weight.distinct.to_string(),
+        unique: progress.weight.unique.to_string(),
+        found: progress.found,
+        nodes: progress.nodes.per_depth().to_vec(),
+        handed_out: progress.handed_out.iter().map(|(&i, &n)| (i, n)).collect(),
+        delivered: progress.delivered,
+        seconds: progress.seconds,
+        checksum: String::new(),
+    };
+    file.checksum = file.expected_checksum();
+    let text = serde_json::to_string(&file).expect("plain data serialises") + "\n";
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".partial");
+    let tmp = std::path::PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)?;
+        // The rename itself is durable once the directory is synced.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if let Ok(d) = std::fs::File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    };
+    write().map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_round_trip() {
+        for flags in [
+            vec![],
+            vec![false; 5],
+            vec![true; 5],
+            vec![true, false, true, true, false, false, true],
+            vec![false, true, true, true],
+        ] {
+            let text = ranges(&flags);
+            assert_eq!(
+                parse_ranges(&text, flags.len()),
+                Some(flags.clone()),
+                "{text}"
+            );
+        }
+        assert_eq!(parse_ranges("3-1", 5), None);
+        assert_eq!(parse_ranges("0-5", 5), None);
+        assert_eq!(parse_ranges("x", 5), None);
+    }
+}
