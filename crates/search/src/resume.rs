@@ -215,10 +215,7 @@ where
                 move || -> Result<(), NoSuchNode> {
                     let mut tree = make();
                     let mut ticker = Ticker::new(control);
-                    loop {
-                        let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
-                        };
+                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                         if control.should_stop() {
                             break;
                         }
