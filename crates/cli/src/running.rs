@@ -44,6 +44,7 @@ fn show_progress(control: &Control, done: &AtomicBool, fraction: bool) {
     // Stay quiet for short searches.
     let mut waited = Duration::ZERO;
     let step = Duration::from_millis(100);
+    let mut baseline: Option<(f64, f64)> = None;
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(step);
         waited += step;
@@ -61,8 +62,11 @@ fn show_progress(control: &Control, done: &AtomicBool, fraction: bool) {
         if fraction {
             let f = control.fraction_done();
             bar.set_position((f * 10_000.0) as u64);
-            if f > 0.0 {
-                let eta = secs * (1.0 - f) / f;
+            // The rate is taken from the first reading on, so the share a
+            // resumed run found done already does not count as this run's.
+            let (secs0, f0) = *baseline.get_or_insert((secs, f));
+            if f > f0 {
+                let eta = (secs - secs0) * (1.0 - f) / (f - f0);
                 msg.push_str(&format!(", ETA {}", human_duration(eta)));
             }
         }
