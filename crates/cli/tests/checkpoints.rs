@@ -349,3 +349,54 @@ fn checkpoint_every_goes_with_checkpoint() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("it goes with --checkpoint"));
 }
+
+#[test]
+fn a_resumed_shard_merges_like_any_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("shard.checkpoint");
+    let mut results = Vec::new();
+    for index in 0..2 {
+        let output = dir.path().join(format!("r{index}.json"));
+        for run in 0.. {
+            assert!(run < 100);
+            let mut cmd = jigsolve();
+            cmd.current_dir(root())
+                .args([
+                    "solve",
+                    "pentomino-6x10",
+                    "--count",
+                    "--no-progress",
+                    "--threads",
+                    "2",
+                ])
+                .args(["--shard", &format!("{index}/2"), "--output"])
+                .arg(&output);
+            if index == 0 {
+                // Shard 0 stopped by a node limit again and again, resumed.
+                cmd.args(["--node-limit", "50000", "--checkpoint"])
+                    .arg(&file);
+            }
+            let status = cmd.output().unwrap().status.code();
+            if status == Some(0) {
+                assert!(index == 1 || run > 2, "shard 0 ended after {run} stops");
+                break;
+            }
+            assert_eq!(status, Some(3));
+        }
+        results.push(output);
+    }
+    let out = jigsolve()
+        .arg("merge")
+        .arg("--json")
+        .args(&results)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged = last_json(&out);
+    assert_eq!(counts(&merged), counts(&whole("pentomino-6x10", "1")));
+}
