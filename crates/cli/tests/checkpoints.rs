@@ -400,3 +400,25 @@ fn a_resumed_shard_merges_like_any_other() {
     let merged = last_json(&out);
     assert_eq!(counts(&merged), counts(&whole("pentomino-6x10", "1")));
 }
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_is_an_error_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("no/such/folder/x.checkpoint");
+    let out = jigsolve()
+        .current_dir(root())
+        .args([
+            "solve",
+            "bedlam",
+            "--count",
+            "--no-progress",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write the checkpoint"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).is_empty());
+}

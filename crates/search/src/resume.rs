@@ -190,6 +190,9 @@ where
         .map(|(s, _)| s.span)
         .sum();
     control.add_done((done_before + cut.dead_span) * scale);
+    // Saved once before any work, so that a place that cannot be written
+    // is found now and not after the first interval.
+    save(&progress).map_err(ResumeError::Save)?;
     let todo: Vec<usize> = (0..subtrees.len())
         .filter(|&i| !progress.finished[i])
         .collect();

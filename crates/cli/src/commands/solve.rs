@@ -67,8 +67,9 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     let mut listed = resume_from.as_ref().map_or(0, |p| p.delivered);
     if options.limit.is_some_and(|n| listed >= n) {
         bail!(InputError(format!(
-            "{}: {listed} solutions were already listed, which meets --limit; raise the limit to list more",
-            options.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string())
+            "{}: {listed} solution{} already listed, which meets --limit; raise the limit to list more",
+            options.checkpoint.as_ref().map_or(String::new(), |p| p.display().to_string()),
+            if listed == 1 { " was" } else { "s were" }
         )));
     }
     let mut failed: Option<anyhow::Error> = None;
