@@ -2,9 +2,10 @@
 //!
 //! The seeds are the files people actually feed it: the catalog, the
 //! benchmark data, the JSON Lines of `solve --json` and the result files
-//! of `solve --shard`. Each input is one seed changed in the ways files go
-//! wrong (lines lost, repeated or swapped; numbers turned into edge values;
-//! parentheses nested deep; truncation; flipped bytes) or plain random
+//! of `solve --shard` and the checkpoints of `solve --checkpoint`. Each
+//! input is one seed changed in the ways files go wrong (lines lost,
+//! repeated or swapped; numbers turned into edge values; parentheses nested
+//! deep; truncation; flipped bytes) or plain random
 //! bytes, and goes through the reader that takes it. A run fails when the
 //! binary panics, dies of a signal, exits with a code other than 0 to 3
 //! (or 130), or outlives a time bound proportional to its input. Failing
@@ -45,6 +46,8 @@ enum Reader {
     Render,
     /// `merge FILE OTHER`.
     Merge,
+    /// `solve PUZZLE --count --checkpoint FILE`.
+    Checkpoint,
 }
 
 struct Seed {
@@ -240,6 +243,30 @@ fn collect_seeds(o: &Options, work: &Path) -> Vec<Seed> {
             });
         }
     }
+    // Checkpoints: one of a run stopped early, one of a finished run.
+    for (puzzle, limit) in [("pentomino-5x12", "20000"), ("hunde-spiel", "1000000")] {
+        let file = work.join(format!("{puzzle}.checkpoint"));
+        let _ = Command::new(&o.bin)
+            .args([
+                "solve",
+                puzzle,
+                "--count",
+                "--no-progress",
+                "--threads",
+                "1",
+            ])
+            .args(["--node-limit", limit, "--checkpoint"])
+            .arg(&file)
+            .stdout(Stdio::null())
+            .status();
+        if let Ok(bytes) = std::fs::read(&file) {
+            seeds.push(Seed {
+                reader: Reader::Checkpoint,
+                puzzle: Some(puzzle.into()),
+                bytes,
+            });
+        }
+    }
     assert!(
         !seeds.is_empty(),
         "no seed files under {}",
@@ -279,6 +306,20 @@ fn command(seed: &Seed, file: &Path, shard: Option<&Vec<u8>>, work: &Path) -> Ve
         .to_vec(),
         Reader::Verify => vec!["verify".into(), puzzle, f],
         Reader::Render => vec!["render".into(), puzzle, "--solution".into(), f],
+        Reader::Checkpoint => [
+            "solve",
+            &puzzle,
+            "--count",
+            "--no-progress",
+            "--threads",
+            "2",
+            "--time-limit",
+            "2",
+            "--checkpoint",
+            &f,
+        ]
+        .map(String::from)
+        .to_vec(),
         Reader::Merge => {
             let other = work.join("merge-partner.json");
             if let Some(bytes) = shard {
