@@ -14,6 +14,8 @@ pub const NONE: u8 = 1;
 pub const ERROR: u8 = 2;
 /// A --time-limit or --node-limit stopped the search first.
 pub const LIMIT: u8 = 3;
+/// `unique`: the puzzle has more than one solution.
+pub const SEVERAL: u8 = 4;
 /// Ctrl-C or SIGTERM stopped the search.
 pub const CANCELLED: u8 = 130;
 

@@ -31,8 +31,8 @@ mod text;
 
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
-use commands::{catalog as listing, estimate, export, merge, render, solve, split, verify};
-use options::{EstimateArgs, RenderArgs, SolveArgs, SplitArgs, VerifyArgs};
+use commands::{catalog as listing, estimate, export, merge, render, solve, split, unique, verify};
+use options::{EstimateArgs, RenderArgs, SolveArgs, SplitArgs, UniqueArgs, VerifyArgs};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -42,7 +42,8 @@ use std::process::ExitCode;
     about = "Find every solution of apictorial puzzles (edge matching, polyforms, polygons) and show them",
     long_about = None,
     after_help = "PUZZLE is a file or the name of a puzzle in the built-in catalog (see `jigsolve list`).\n\
-                  Exit codes: 0 solutions found, 1 complete search found none, 2 error, 3 stopped by a limit, 130 interrupted."
+                  Exit codes: 0 solutions found, 1 complete search found none, 2 error, 3 stopped by a limit, 130 interrupted\n\
+                  (unique: 0 unique, 1 none, 4 several)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -60,6 +61,8 @@ enum Command {
     },
     /// Find the solutions of a puzzle.
     Solve(SolveArgs),
+    /// Is the solution unique? Stops at the second solution up to symmetry and shows the two side by side.
+    Unique(UniqueArgs),
     /// Estimate the size of a puzzle's search tree, its solutions and the time a full search takes (Knuth's random probes).
     Estimate(EstimateArgs),
     /// Print the commands that split a search into N shards for several machines (see `solve --shard`).
@@ -115,6 +118,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::List => listing::list(),
         Command::Show { name } => listing::show(&name),
         Command::Solve(args) => solve::solve_command(&args),
+        Command::Unique(args) => unique::unique_command(&args),
         Command::Estimate(args) => estimate::estimate_command(&args),
         Command::Split(args) => split::split_command(&args),
         Command::Merge { results, json } => merge::merge_command(&results, json),

@@ -348,6 +348,38 @@ pub struct EstimateArgs {
     pub json: bool,
 }
 
+/// `jigsolve unique` options.
+#[derive(Args, Clone, Debug)]
+pub struct UniqueArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// Stop after this many seconds (the answer is then "unknown"; exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Never show the progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl UniqueArgs {
+    /// Threads to use: as asked, or every core.
+    pub fn thread_count(&self) -> usize {
+        if self.threads > 0 {
+            self.threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+}
+
 /// `jigsolve split` options.
 #[derive(Args, Clone, Debug)]
 pub struct SplitArgs {

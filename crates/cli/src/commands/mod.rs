@@ -9,4 +9,5 @@ pub mod merge;
 pub mod render;
 pub mod solve;
 pub mod split;
+pub mod unique;
 pub mod verify;

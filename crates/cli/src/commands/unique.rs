@@ -1,0 +1,197 @@
+//! `jigsolve unique`: is the solution unique? The search walks the tree in
+//! order and stops at the second solution it lists (one per symmetry class
+//! unless `--no-symmetry`), so the answer costs the nodes up to that second
+//! solution instead of the whole tree; two solutions are shown side by side
+//! with the places where they differ marked.
+
+use crate::clock;
+use crate::exit;
+use crate::family;
+use crate::options::UniqueArgs;
+use crate::puzzle::check_engine_options;
+use crate::report::weight_json;
+use crate::running::{watch_signals, with_progress};
+use crate::session::Job;
+use crate::source;
+use crate::text::group_digits;
+use anyhow::{anyhow, Context, Result};
+use jigsolve_search::{Control, StopReason, Weight};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+/// One solution as `unique` shows it.
+struct Shown {
+    text: String,
+    json: Value,
+    weight: Weight,
+}
+
+/// Answers the question and prints the answer; returns the exit code.
+pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
+    let source = source::read(&args.puzzle)?;
+    let puzzle = family::load(&source, args.engine.format.as_deref())?;
+    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    let session = puzzle.session(&args.engine)?;
+    let job = Job {
+        threads: args.thread_count(),
+        shard: None,
+        want_solutions: true,
+        first_solutions_only: false,
+    };
+    let described = session.described(&job);
+    let mut control = Control::new().with_progress();
+    if let Some(s) = args.time_limit {
+        control = control.with_time_limit(clock::left_of(s));
+    }
+    let control = Arc::new(control);
+    watch_signals(&control);
+    let mut found: Vec<Shown> = Vec::new();
+    let ran = with_progress(
+        &control,
+        !args.no_progress,
+        described.fraction_known,
+        || {
+            session.run(&job, &control, &mut |solution, weight| {
+                found.push(Shown {
+                    text: solution.text(),
+                    json: solution.json(),
+                    weight,
+                });
+                if found.len() >= 2 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        },
+    )
+    .context("the search tree was cut at a path that does not exist (a bug)")?;
+    if let Some(fault) = ran.fault {
+        return Err(anyhow!(fault));
+    }
+    let report = &ran.report;
+    let stopped_early = match report.stopped {
+        None | Some(StopReason::SolutionLimit) => None,
+        Some(reason) => Some(reason),
+    };
+    let (answer, code) = match (found.len(), stopped_early) {
+        (n, _) if n >= 2 => ("several", exit::SEVERAL),
+        (_, Some(StopReason::Cancelled)) => ("unknown", exit::CANCELLED),
+        (_, Some(_)) => ("unknown", exit::LIMIT),
+        (1, None) => ("unique", exit::FOUND),
+        _ => ("none", exit::NONE),
+    };
+    let what = &described.listed_means;
+    let sentence = match answer {
+        "unique" => format!("unique: exactly one solution ({what})"),
+        "none" => "none: the puzzle has no solution".to_string(),
+        "several" => {
+            format!("several: at least two solutions ({what}); two of them, differences marked ^")
+        }
+        _ => format!(
+            "unknown: {} before the answer was known ({} solution{} found so far)",
+            match stopped_early {
+                Some(StopReason::Cancelled) => "interrupted",
+                Some(StopReason::NodeLimit) => "stopped by the node limit",
+                _ => "stopped by the time limit",
+            },
+            found.len(),
+            if found.len() == 1 { "" } else { "s" }
+        ),
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let printed = if args.json {
+        let solutions: Vec<Value> = found
+            .iter()
+            .map(|s| {
+                json!({
+                    "weight": weight_json(s.weight),
+                    "solution": s.json,
+                })
+            })
+            .collect();
+        let v = json!({
+            "type": "unique",
+            "family": described.family.as_str(),
+            "puzzle": described.puzzle,
+            "answer": answer,
+            "listed_means": what,
+            "solutions": solutions,
+            "complete": report.complete,
+            "stopped": stopped_early.map(|s| s.as_str()),
+            "nodes": report.nodes.total(),
+            "seconds": report.elapsed.as_secs_f64(),
+        });
+        writeln!(out, "{v}")
+    } else {
+        let mut text = format!("{}: {sentence}\n", described.puzzle);
+        match found.as_slice() {
+            [one] if answer == "unique" => text.push_str(&one.text),
+            [a, b, ..] => text.push_str(&side_by_side(&a.text, &b.text)),
+            _ => {}
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&format!(
+            "  nodes    {} in {:.3} s\n",
+            group_digits(report.nodes.total() as u128),
+            report.elapsed.as_secs_f64()
+        ));
+        out.write_all(text.as_bytes())
+    };
+    match printed.and_then(|_| out.flush()) {
+        Ok(()) => Ok(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(exit::FOUND),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Two solutions' text side by side, with a line of `^` under each pair of
+/// lines that differ, under the characters that differ.
+fn side_by_side(a: &str, b: &str) -> String {
+    let left: Vec<Vec<char>> = a.lines().map(|l| l.chars().collect()).collect();
+    let right: Vec<Vec<char>> = b.lines().map(|l| l.chars().collect()).collect();
+    let width = left.iter().map(Vec::len).max().unwrap_or(0).max(10);
+    let gap = "   |   ";
+    let mut out = format!("{:<width$}{gap}{}\n", "first", "second");
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).cloned().unwrap_or_default();
+        let r = right.get(i).cloned().unwrap_or_default();
+        let ls: String = l.iter().collect();
+        let rs: String = r.iter().collect();
+        let line = format!("{ls:<width$}{gap}{rs}");
+        out.push_str(line.trim_end());
+        out.push('\n');
+        let n = l.len().max(r.len());
+        let marks: String = (0..n)
+            .map(|j| if l.get(j) == r.get(j) { ' ' } else { '^' })
+            .collect();
+        if marks.contains('^') {
+            let marks_left: String = marks.chars().take(width).collect();
+            let line = format!("{marks_left:<width$}{}{marks}", " ".repeat(gap.len()));
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differences_are_marked_under_both_solutions() {
+        let text = side_by_side("AB\nCD\n", "AB\nDC\n");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], "AB           |   AB");
+        assert_eq!(lines[2], "CD           |   DC");
+        // The marks sit under the columns of both sides.
+        assert_eq!(lines[3], format!("^^{}^^", " ".repeat(15)));
+        assert_eq!(lines.len(), 4);
+    }
+}
