@@ -213,13 +213,22 @@ impl Default for RunConfig {
     }
 }
 
-/// What the sinks of one worker gathered.
+/// What the sinks of one worker (or of one subtree) gathered.
 #[derive(Default)]
-struct Tally {
-    weight: Weight,
-    reported: u64,
-    nodes: NodeStats,
-    incomplete: bool,
+pub(crate) struct Tally {
+    pub(crate) weight: Weight,
+    pub(crate) reported: u64,
+    pub(crate) nodes: NodeStats,
+    pub(crate) incomplete: bool,
+}
+
+impl Tally {
+    /// Adds the solutions and nodes of `other`.
+    pub(crate) fn add(&mut self, other: &Tally) {
+        self.weight += other.weight;
+        self.reported += other.reported;
+        self.nodes.merge(&other.nodes);
+    }
 }
 
 /// Runs a search as `config` says, creating one engine per worker with `make`.
@@ -459,9 +468,7 @@ where
         }
 
         for local in join_workers(handles)? {
-            tally.weight += local.weight;
-            tally.reported += local.reported;
-            tally.nodes.merge(&local.nodes);
+            tally.add(&local);
         }
         Ok(())
     })?;

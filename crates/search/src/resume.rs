@@ -19,7 +19,7 @@
 //! resumed run skips that many of them (still counting their weight, since
 //! the subtree is counted again from its start) before it hands any out.
 
-use crate::drive::{plan_until, shard_plan, Subtree};
+use crate::drive::{join_workers, plan_until, shard_plan, Subtree, Tally};
 use crate::{
     spawn_search_thread, Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, StopReason,
     Ticker, Tree, Weight,
@@ -100,13 +100,12 @@ pub struct Checkpoints<'a> {
 enum Message<S> {
     /// A solution of subtree `index` (listing runs only).
     Solution(usize, S, Weight),
-    /// Subtree `index` ended, searched to its end or not.
+    /// Subtree `index` ended, searched to its end or not, with the
+    /// solutions (counting runs) and nodes it held.
     Ended {
         index: usize,
         finished: bool,
-        weight: Weight,
-        found: u64,
-        nodes: NodeStats,
+        tally: Tally,
     },
 }
 
@@ -133,10 +132,33 @@ where
         every,
         save,
     } = checkpoints;
+    let seconds_before = progress.seconds;
     let threads = config.threads.max(1);
     let mut tree = make();
     let kinds = tree.count_kinds();
     let stop = || control.should_stop();
+    // The report of the run: what `total` holds, and the time of every run.
+    let report = |total: &Tally, subtrees: usize, complete: bool| Report {
+        counts: Counts::from_weight(total.weight, kinds),
+        reported: total.reported,
+        nodes: total.nodes.clone(),
+        elapsed: Duration::from_secs_f64(seconds_before) + started.elapsed(),
+        complete,
+        stopped: if complete {
+            None
+        } else {
+            control.stop_reason()
+        },
+        subtrees: subtrees.max(1),
+        threads,
+        attempts: 0,
+    };
+    let saved = |progress: &Progress| Tally {
+        weight: progress.weight,
+        reported: progress.found,
+        nodes: progress.nodes.clone(),
+        incomplete: false,
+    };
 
     // The same cut every time: the shard's subtrees (or the root), each
     // expanded to the same depth without a stop in between.
@@ -152,18 +174,7 @@ where
     let subtrees = cut.subtrees;
     if control.stop_reason().is_some() || interrupted {
         // Stopped before the cut was made: nothing to save.
-        let report = Report {
-            counts: Counts::from_weight(progress.weight, kinds),
-            reported: progress.found,
-            nodes: progress.nodes.clone(),
-            elapsed: started.elapsed(),
-            complete: false,
-            stopped: control.stop_reason(),
-            subtrees: subtrees.len().max(1),
-            threads,
-            attempts: 0,
-        };
-        return Ok((report, progress));
+        return Ok((report(&saved(&progress), subtrees.len(), false), progress));
     }
     if progress.finished.is_empty() {
         progress.finished = vec![false; subtrees.len()];
@@ -196,16 +207,13 @@ where
     let todo: Vec<usize> = (0..subtrees.len())
         .filter(|&i| !progress.finished[i])
         .collect();
-    let seconds_before = progress.seconds;
 
     let next = AtomicUsize::new(0);
     let workers = threads.min(todo.len()).max(1);
     let want_solutions = config.want_solutions;
     let (tx, rx) = mpsc::sync_channel::<Message<<T::Solution as ToOwned>::Owned>>(256);
     // This run's share of the subtrees that did not finish.
-    let mut partial_weight = Weight::default();
-    let mut partial_found = 0u64;
-    let mut partial_nodes = NodeStats::new();
+    let mut partial = Tally::default();
     let mut save_error: Option<String> = None;
 
     std::thread::scope(|scope| -> Result<(), ResumeError> {
@@ -224,9 +232,7 @@ where
                         }
                         let subtree = &subtrees[index];
                         ticker.enter(subtree.span * scale);
-                        let mut weight = Weight::default();
-                        let mut found = 0u64;
-                        let mut nodes = NodeStats::new();
+                        let mut tally = Tally::default();
                         let flow = {
                             let mut sink = |s: &T::Solution, w: Weight| {
                                 if want_solutions {
@@ -234,13 +240,13 @@ where
                                         return ControlFlow::Break(());
                                     }
                                 } else {
-                                    weight += w;
-                                    found += 1;
+                                    tally.weight += w;
+                                    tally.reported += 1;
                                     control.add_solutions(1);
                                 }
                                 ControlFlow::Continue(())
                             };
-                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut nodes)?
+                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
                         };
                         let finished = flow.is_continue();
                         if finished {
@@ -249,9 +255,7 @@ where
                         let ended = Message::Ended {
                             index,
                             finished,
-                            weight,
-                            found,
-                            nodes,
+                            tally,
                         };
                         if tx.send(ended).is_err() || !finished {
                             break;
@@ -263,8 +267,8 @@ where
         }
         drop(tx);
 
-        // Solutions of subtrees not yet ended: (weight, found) so far.
-        let mut running: BTreeMap<usize, (Weight, u64)> = BTreeMap::new();
+        // Solutions handed to this thread of subtrees not yet ended.
+        let mut running: BTreeMap<usize, Tally> = BTreeMap::new();
         let mut consuming = true;
         let mut last_save = Instant::now();
         let mut save_now = |progress: &mut Progress, save_error: &mut Option<String>| {
@@ -281,16 +285,16 @@ where
             match rx.recv_timeout(wait) {
                 Ok(Message::Solution(index, solution, weight)) => {
                     let entry = running.entry(index).or_default();
-                    entry.0 += weight;
-                    entry.1 += 1;
+                    entry.weight += weight;
+                    entry.reported += 1;
                     control.add_solutions(1);
                     let key = index as u32;
                     let skip = progress.handed_out.get(&key).copied().unwrap_or(0);
-                    if entry.1 <= skip || !consuming {
+                    if entry.reported <= skip || !consuming {
                         // Handed out before the last stop, or no longer wanted.
                         continue;
                     }
-                    progress.handed_out.insert(key, entry.1);
+                    progress.handed_out.insert(key, entry.reported);
                     progress.delivered += 1;
                     if consumer(solution.borrow(), weight).is_break() {
                         control.stop(StopReason::SolutionLimit);
@@ -300,24 +304,19 @@ where
                 Ok(Message::Ended {
                     index,
                     finished,
-                    weight,
-                    found,
-                    nodes,
+                    mut tally,
                 }) => {
-                    let (listed_weight, listed_found) = running.remove(&index).unwrap_or_default();
-                    let mut weight = weight;
-                    weight += listed_weight;
-                    let found = found + listed_found;
+                    if let Some(listed) = running.remove(&index) {
+                        tally.add(&listed);
+                    }
                     if finished {
                         progress.finished[index] = true;
                         progress.handed_out.remove(&(index as u32));
-                        progress.weight += weight;
-                        progress.found += found;
-                        progress.nodes.merge(&nodes);
+                        progress.weight += tally.weight;
+                        progress.found += tally.reported;
+                        progress.nodes.merge(&tally.nodes);
                     } else {
-                        partial_weight += weight;
-                        partial_found += found;
-                        partial_nodes.merge(&nodes);
+                        partial.add(&tally);
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -329,44 +328,16 @@ where
             }
         }
         save_now(&mut progress, &mut save_error);
-        for handle in handles {
-            match handle.join() {
-                Ok(r) => r?,
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
+        join_workers(handles)?;
         Ok(())
     })?;
     if let Some(e) = save_error {
         return Err(ResumeError::Save(e));
     }
 
-    let complete = progress.is_complete();
-    let mut nodes = progress.nodes.clone();
-    nodes.merge(&partial_nodes);
-    let report = Report {
-        counts: Counts::from_weight(
-            {
-                let mut all = progress.weight;
-                all += partial_weight;
-                all
-            },
-            kinds,
-        ),
-        reported: progress.found + partial_found,
-        nodes,
-        // The nodes are those of every run, and so is the time.
-        elapsed: Duration::from_secs_f64(seconds_before) + started.elapsed(),
-        complete,
-        stopped: if complete {
-            None
-        } else {
-            control.stop_reason()
-        },
-        subtrees: subtrees.len().max(1),
-        threads,
-        attempts: 0,
-    };
+    let mut total = saved(&progress);
+    total.add(&partial);
+    let report = report(&total, subtrees.len(), progress.is_complete());
     Ok((report, progress))
 }
 
