@@ -5,7 +5,7 @@
 //! with the places where they differ marked.
 
 use crate::clock;
-use crate::exit;
+use crate::exit::{self, out, outln};
 use crate::family;
 use crate::options::UniqueArgs;
 use crate::puzzle::check_engine_options;
@@ -13,11 +13,10 @@ use crate::report::weight_json;
 use crate::running::{watch_signals, with_progress};
 use crate::session::Job;
 use crate::source;
-use crate::text::group_digits;
+use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Context, Result};
 use jigsolve_search::{Control, StopReason, Weight};
 use serde_json::{json, Value};
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -98,12 +97,10 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
                 _ => "stopped by the time limit",
             },
             found.len(),
-            if found.len() == 1 { "" } else { "s" }
+            plural(found.len() as u64)
         ),
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let printed = if args.json {
+    if args.json {
         let solutions: Vec<Value> = found
             .iter()
             .map(|s| {
@@ -125,7 +122,7 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
             "nodes": report.nodes.total(),
             "seconds": report.elapsed.as_secs_f64(),
         });
-        writeln!(out, "{v}")
+        outln!("{v}");
     } else {
         let mut text = format!("{}: {sentence}\n", described.puzzle);
         match found.as_slice() {
@@ -141,13 +138,9 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
             group_digits(report.nodes.total() as u128),
             report.elapsed.as_secs_f64()
         ));
-        out.write_all(text.as_bytes())
-    };
-    match printed.and_then(|_| out.flush()) {
-        Ok(()) => Ok(code),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(exit::FOUND),
-        Err(e) => Err(e.into()),
+        out!("{text}");
     }
+    Ok(code)
 }
 
 /// Two solutions' text side by side, with a line of `^` under each pair of
