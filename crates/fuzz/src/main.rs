@@ -220,22 +220,27 @@ fn collect_seeds(o: &Options, work: &Path) -> Vec<Seed> {
             });
         }
     }
-    for i in 0..2 {
-        let file = work.join(format!("shard-{i}.json"));
+    // A file `solve PUZZLE --count` writes with `options` naming it last.
+    let written = |puzzle: &str, options: &[&str], file: &Path| {
         let _ = Command::new(&o.bin)
             .args([
                 "solve",
-                "hunde-spiel",
+                puzzle,
                 "--count",
                 "--no-progress",
                 "--threads",
                 "1",
             ])
-            .args(["--shard", &format!("{i}/2"), "--output"])
-            .arg(&file)
+            .args(options)
+            .arg(file)
             .stdout(Stdio::null())
             .status();
-        if let Ok(bytes) = std::fs::read(&file) {
+        std::fs::read(file).ok()
+    };
+    for i in 0..2 {
+        let file = work.join(format!("shard-{i}.json"));
+        let shard = format!("{i}/2");
+        if let Some(bytes) = written("hunde-spiel", &["--shard", &shard, "--output"], &file) {
             seeds.push(Seed {
                 reader: Reader::Merge,
                 puzzle: None,
@@ -246,20 +251,7 @@ fn collect_seeds(o: &Options, work: &Path) -> Vec<Seed> {
     // Checkpoints: one of a run stopped early, one of a finished run.
     for (puzzle, limit) in [("pentomino-5x12", "20000"), ("hunde-spiel", "1000000")] {
         let file = work.join(format!("{puzzle}.checkpoint"));
-        let _ = Command::new(&o.bin)
-            .args([
-                "solve",
-                puzzle,
-                "--count",
-                "--no-progress",
-                "--threads",
-                "1",
-            ])
-            .args(["--node-limit", limit, "--checkpoint"])
-            .arg(&file)
-            .stdout(Stdio::null())
-            .status();
-        if let Ok(bytes) = std::fs::read(&file) {
+        if let Some(bytes) = written(puzzle, &["--node-limit", limit, "--checkpoint"], &file) {
             seeds.push(Seed {
                 reader: Reader::Checkpoint,
                 puzzle: Some(puzzle.into()),
