@@ -9,31 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{bin, jigsolve, last_json, root};
-
-fn counts(v: &Value) -> [Value; 3] {
-    [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
-}
-
-/// One uninterrupted count.
-fn whole(puzzle: &str, threads: &str) -> Value {
-    let out = jigsolve()
-        .current_dir(root())
-        .args([
-            "solve",
-            puzzle,
-            "--count",
-            "--json",
-            "--no-progress",
-            "--threads",
-            threads,
-        ])
-        .output()
-        .unwrap();
-    let v = last_json(&out);
-    assert_eq!(v["complete"], true, "{puzzle}: {v}");
-    v
-}
+use common::{assert_verified, bin, complete_count, counts, jigsolve, last_json, merged, root};
 
 /// A small generator, so that the kill moments are random but repeatable.
 struct Lcg(u64);
@@ -121,7 +97,7 @@ fn counts_killed_at_random_moments_and_resumed_match_one_run_in_every_family() {
         ("stomachion", "2", 1200),
     ];
     for (i, (puzzle, threads, max_ms)) in cases.into_iter().enumerate() {
-        let one = whole(puzzle, threads);
+        let one = complete_count(puzzle, &["--threads", threads]);
         for seed in [1, 2] {
             let file = dir.path().join(format!("{i}-{seed}.checkpoint"));
             let (resumed, kills) = count_with_kills(puzzle, threads, &file, seed, max_ms);
@@ -191,18 +167,7 @@ fn a_listing_run_stopped_and_resumed_lists_every_solution_once() {
     // Every listed solution goes through the independent verifier.
     let solutions = dir.path().join("all.jsonl");
     std::fs::write(&solutions, full).unwrap();
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["verify", "pentomino-6x10"])
-        .arg(&solutions)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_verified("pentomino-6x10", &solutions);
 }
 
 #[test]
@@ -385,20 +350,11 @@ fn a_resumed_shard_merges_like_any_other() {
         }
         results.push(output);
     }
-    let out = jigsolve()
-        .arg("merge")
-        .arg("--json")
-        .args(&results)
-        .output()
-        .unwrap();
+    let merged = merged(&results);
     assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        counts(&merged),
+        counts(&complete_count("pentomino-6x10", &["--threads", "1"]))
     );
-    let merged = last_json(&out);
-    assert_eq!(counts(&merged), counts(&whole("pentomino-6x10", "1")));
 }
 
 #[test]

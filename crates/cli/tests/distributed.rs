@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 mod common;
-use common::{bin, jigsolve, root};
+use common::{bin, counts, jigsolve, merged, root};
 
 /// The JSON summary of `solve --count --json` with extra arguments.
 fn summary(puzzle: &str, extra: &[&str], cwd: &Path) -> Value {
@@ -25,10 +25,6 @@ fn summary(puzzle: &str, extra: &[&str], cwd: &Path) -> Value {
         .last()
         .unwrap_or_else(|| panic!("no output for {puzzle} {extra:?}: {text}"));
     serde_json::from_str(last).unwrap()
-}
-
-fn counts(v: &Value) -> (Value, Value, Value) {
-    (v["raw"].clone(), v["distinct"].clone(), v["unique"].clone())
 }
 
 /// Puzzles of every family that solve in well under a second.
@@ -83,19 +79,7 @@ fn run_shards(puzzle: &str, n: usize, dir: &Path) -> Value {
         assert_eq!(s["complete"], true, "{puzzle} shard {i}/{n}");
         files.push(file);
     }
-    let out = jigsolve()
-        .arg("merge")
-        .args(&files)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    merged(&files)
 }
 
 #[test]

@@ -8,24 +8,7 @@ use serde_json::Value;
 use std::path::Path;
 
 mod common;
-use common::{jigsolve, last_json, root};
-
-fn counts(v: &Value) -> [Value; 3] {
-    [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
-}
-
-/// One whole search with `options`.
-fn whole(puzzle: &str, options: &[&str]) -> Value {
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["solve", puzzle, "--count", "--json", "--no-progress"])
-        .args(options)
-        .output()
-        .unwrap();
-    let v = last_json(&out);
-    assert_eq!(v["complete"], true, "{puzzle} {options:?}: {v}");
-    v
-}
+use common::{complete_count as whole, counts, jigsolve, last_json, merged, root};
 
 /// Splits with `options`, checks every printed command carries them, runs
 /// the commands in `dir` and merges the results.
@@ -71,19 +54,7 @@ fn split_run_merge(puzzle: &str, options: &[&str], shards: usize, dir: &Path) ->
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let out = jigsolve()
-        .arg("merge")
-        .arg("--json")
-        .args(&files)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    last_json(&out)
+    merged(&files)
 }
 
 /// Every option that shapes the tree, with a puzzle of its family that is

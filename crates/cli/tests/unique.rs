@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{jigsolve, last_json, root};
+use common::{assert_verified, complete_count, jigsolve, last_json, root};
 
 fn unique(puzzle: &str, extra: &[&str]) -> (Option<i32>, Value) {
     let out = jigsolve()
@@ -15,17 +15,6 @@ fn unique(puzzle: &str, extra: &[&str]) -> (Option<i32>, Value) {
         .output()
         .unwrap();
     (out.status.code(), last_json(&out))
-}
-
-fn full_count(puzzle: &str) -> Value {
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["solve", puzzle, "--count", "--json", "--no-progress"])
-        .output()
-        .unwrap();
-    let v = last_json(&out);
-    assert_eq!(v["complete"], true);
-    v
 }
 
 /// Passes the solutions shown to `verify`.
@@ -44,18 +33,7 @@ fn verify(puzzle: &str, answer: &Value) {
         })
         .collect();
     std::fs::write(&file, lines).unwrap();
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["verify", puzzle])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{puzzle}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_verified(puzzle, &file);
 }
 
 #[test]
@@ -69,7 +47,7 @@ fn answers_agree_with_a_full_count_in_every_family() {
         "tangram-square",
         "tangram-t",
     ] {
-        let whole = full_count(puzzle);
+        let whole = complete_count(puzzle, &[]);
         let unique_count = whole["unique"].as_u64().unwrap();
         for threads in ["1", "2"] {
             let (code, answer) = unique(puzzle, &["--threads", threads]);
@@ -109,7 +87,7 @@ fn a_puzzle_without_solution_is_none() {
 #[test]
 fn it_stops_at_the_second_solution() {
     // 2,339 unique solutions: the answer needs a small part of the tree.
-    let whole = full_count("pentomino-6x10");
+    let whole = complete_count("pentomino-6x10", &[]);
     let (code, answer) = unique("pentomino-6x10", &["--threads", "1"]);
     assert_eq!(code, Some(4));
     let (part, all) = (

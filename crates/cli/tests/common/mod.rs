@@ -50,3 +50,56 @@ pub fn last_json(out: &std::process::Output) -> Value {
     });
     serde_json::from_str(last).unwrap()
 }
+
+/// The raw, distinct and unique counts of a summary, to compare runs.
+pub fn counts(v: &Value) -> [Value; 3] {
+    [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
+}
+
+/// The summary of `solve PUZZLE --count --json` with `options`, run from
+/// the repository root; the search must have reached the end.
+pub fn complete_count(puzzle: &str, options: &[&str]) -> Value {
+    let out = jigsolve()
+        .current_dir(root())
+        .args(["solve", puzzle, "--count", "--json", "--no-progress"])
+        .args(options)
+        .output()
+        .unwrap();
+    let v = last_json(&out);
+    assert_eq!(v["complete"], true, "{puzzle} {options:?}: {v}");
+    v
+}
+
+/// The JSON of `merge --json FILES`, which must succeed.
+pub fn merged(files: &[PathBuf]) -> Value {
+    let out = jigsolve()
+        .arg("merge")
+        .arg("--json")
+        .args(files)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    last_json(&out)
+}
+
+/// Checks the solutions in `file` with `verify PUZZLE FILE`, run from the
+/// repository root: every one must hold.
+pub fn assert_verified(puzzle: &str, file: &std::path::Path) {
+    let out = jigsolve()
+        .current_dir(root())
+        .args(["verify", puzzle])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{puzzle}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
