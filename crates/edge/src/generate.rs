@@ -17,6 +17,10 @@ pub struct Spec {
     pub cols: usize,
     /// Colours on inner edges (at least 1).
     pub colours: usize,
+    /// Colours on the edges that run along the frame between two frame
+    /// tiles, Eternity II style (named `f1`, `f2`, ...); 0 uses the inner
+    /// colours there too. Only used with a border.
+    pub frame_colours: usize,
     /// Put a border mark on the frame (else frame sides get random colours).
     pub border: bool,
     /// Complementary matching (each inner edge gets a random polarity) or equal.
@@ -29,15 +33,47 @@ pub fn planted(spec: Spec, seed: u64) -> (Puzzle, Vec<Placement>) {
     let (rows, cols) = (spec.rows, spec.cols);
     let colours = spec.colours.max(1) as u32;
     // Mark names: colour c with polarity, or plain; "0" is the border.
+    let frame_colours = if spec.border {
+        spec.frame_colours as u32
+    } else {
+        0
+    };
+    let base = |c: u32| {
+        if c < colours {
+            format!("{}", c + 1)
+        } else {
+            format!("f{}", c - colours + 1)
+        }
+    };
     let name = |c: u32, plus: bool| match spec.matching {
-        Matching::Equal => format!("{}", c + 1),
-        Matching::Complementary => format!("{}{}", if plus { '+' } else { '-' }, c + 1),
+        Matching::Equal => base(c),
+        Matching::Complementary => format!("{}{}", if plus { '+' } else { '-' }, base(c)),
     };
     // horizontal edges: (rows+1) x cols, vertical: rows x (cols+1); each holds
     // (colour, polarity of the side above / left of it).
-    let pick = |rng: &mut SplitMix64| (rng.below(colours), rng.below(2) == 0);
-    let h: Vec<(u32, bool)> = (0..(rows + 1) * cols).map(|_| pick(&mut rng)).collect();
-    let v: Vec<(u32, bool)> = (0..rows * (cols + 1)).map(|_| pick(&mut rng)).collect();
+    // An edge along the frame joins two frame tiles and lies on the ring:
+    // a horizontal edge in the first or last column, a vertical one in the
+    // first or last row (never the outer sides, which face the border).
+    let pick = |rng: &mut SplitMix64, on_frame: bool| {
+        let colour = if on_frame && frame_colours > 0 {
+            colours + rng.below(frame_colours)
+        } else {
+            rng.below(colours)
+        };
+        (colour, rng.below(2) == 0)
+    };
+    let h: Vec<(u32, bool)> = (0..(rows + 1) * cols)
+        .map(|i| {
+            let (r, c) = (i / cols, i % cols);
+            pick(&mut rng, r > 0 && r < rows && (c == 0 || c + 1 == cols))
+        })
+        .collect();
+    let v: Vec<(u32, bool)> = (0..rows * (cols + 1))
+        .map(|i| {
+            let (r, c) = (i / (cols + 1), i % (cols + 1));
+            pick(&mut rng, c > 0 && c < cols && (r == 0 || r + 1 == rows))
+        })
+        .collect();
     let mut raw: Vec<[String; 4]> = Vec::with_capacity(rows * cols);
     for r in 0..rows {
         for c in 0..cols {

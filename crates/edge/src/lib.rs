@@ -42,6 +42,7 @@ mod order;
 pub mod parse;
 mod symmetry;
 pub mod verify;
+pub mod write;
 
 pub use engine::{rank_orders, Options, Prepared, Solver, SymmetryMode};
 pub use model::{split_polarity, Hint, MarkId, Marks, Matching, Placement, Polarity, Puzzle, Tile};

@@ -184,6 +184,7 @@ fn small_puzzle(
     };
     let (mut p, solution) = planted(
         Spec {
+            frame_colours: 0,
             rows,
             cols,
             colours,

@@ -30,7 +30,7 @@ proptest! {
         // Enough colours that the solutions stay few enough to list.
         let colours = (rows * cols) / 3 + 4 + extra_colours;
         let matching = if equal { Matching::Equal } else { Matching::Complementary };
-        let (p, plant) = planted(Spec { rows, cols, colours, border, matching }, seed);
+        let (p, plant) = planted(Spec { rows, cols, colours, frame_colours: 0, border, matching }, seed);
         prop_assert!(verify(&p, &plant).is_ok(), "the generator planted a wrong solution");
         // Spiral from the centre meets the frame last, and a frame-first
         // order without a border mark has nothing to hold the ring: each
@@ -80,6 +80,7 @@ fn distinct_by_nodes(tree: &mut jigsolve_edge::Solver, path: &mut Vec<u32>) -> u
 fn buckets_longer_than_a_block_are_searched_whole() {
     for seed in 0..4 {
         let spec = Spec {
+            frame_colours: 0,
             rows: 4,
             cols: 5,
             colours: 12,

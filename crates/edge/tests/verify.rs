@@ -49,6 +49,7 @@ fn a_tile_used_twice_is_named() {
 fn border_marks_must_face_the_frame() {
     let (p, s) = planted(
         Spec {
+            frame_colours: 0,
             rows: 3,
             cols: 3,
             colours: 5,

@@ -75,7 +75,7 @@ pub mod verify;
 pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
 pub use lattice::{bounding_box, Cell, Lattice};
 pub use letters::letter_layers;
-pub use model::{Piece, Puzzle, Sides, Warning};
+pub use model::{ModelError, Piece, Puzzle, Sides, Warning};
 pub use problem::Problem;
 pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};

@@ -40,6 +40,7 @@ pub mod num;
 pub mod parse;
 mod symmetry;
 pub mod verify;
+pub mod write;
 
 pub use engine::{Options, PrepareError, Prepared, Solver};
 pub use model::{Piece, Placement, Puzzle};
