@@ -109,6 +109,7 @@ mod count;
 pub mod cpu;
 pub mod drive;
 pub mod estimate;
+pub mod hitting;
 pub mod located;
 pub mod restart;
 pub mod resume;
