@@ -14,7 +14,7 @@
 //!   rotation and reflection groups ([`Lattice`], [`Cell`]; open to hexagons
 //!   and triangles).
 //! - `model`: boards, pieces, colours, copies, optional pieces ([`Puzzle`],
-//!   [`Piece`], [`Sides`]); what makes a puzzle invalid or suspicious
+//!   [`Piece`], [`Sides`], pinned pieces [`Pin`]); what makes a puzzle invalid or suspicious
 //!   ([`Warning`]).
 //! - [`parse`]: TOML with ASCII art or coordinate lists.
 //! - `problem`: the exact-cover problem both engines search ([`Problem`]):
@@ -75,7 +75,7 @@ pub mod verify;
 pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
 pub use lattice::{bounding_box, Cell, Lattice};
 pub use letters::letter_layers;
-pub use model::{Piece, Puzzle, Sides, Warning};
+pub use model::{Pin, Piece, Puzzle, Sides, Warning};
 pub use problem::Problem;
 pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};
