@@ -27,6 +27,7 @@
 //! - `letters`: a solution as the letter grid people read
 //!   ([`letter_layers`]), shared by the text and JSON output.
 //! - [`mod@verify`]: an independent check of a solution.
+//! - [`mod@write`]: a puzzle as a TOML file that reads back to it.
 //! - [`export`]: Knuth's DLX text format, to cross-check with his programs.
 //! - [`generate`]: puzzles with a planted solution, for tests.
 //!
@@ -71,6 +72,7 @@ pub mod parse;
 mod problem;
 mod symmetry;
 pub mod verify;
+pub mod write;
 
 pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
 pub use lattice::{bounding_box, Cell, Lattice};
