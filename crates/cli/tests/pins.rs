@@ -20,7 +20,13 @@ fn pentominoes_with(pins: &str) -> String {
 fn full_listing() -> Vec<Value> {
     let out = jigsolve()
         .current_dir(root())
-        .args(["solve", "pentomino-6x10", "--no-symmetry", "--json", "--no-progress"])
+        .args([
+            "solve",
+            "pentomino-6x10",
+            "--no-symmetry",
+            "--json",
+            "--no-progress",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -88,16 +94,21 @@ fn pentominoes_6x10_with_one_pin_count_the_solutions_that_have_it() {
         // Unique: the rectangle's four motions that keep the pin, applied
         // to the letter grids.
         let mirror = |c: &Vec<i64>, fx: bool, fy: bool| {
-            vec![if fx { 9 - c[0] } else { c[0] }, if fy { 5 - c[1] } else { c[1] }]
+            vec![
+                if fx { 9 - c[0] } else { c[0] },
+                if fy { 5 - c[1] } else { c[1] },
+            ]
         };
-        let motions: Vec<(bool, bool)> = [(false, false), (true, false), (false, true), (true, true)]
-            .into_iter()
-            .filter(|&(fx, fy)| {
-                let mut image: Vec<Vec<i64>> = pin.1.iter().map(|c| mirror(c, fx, fy)).collect();
-                image.sort();
-                image == pin.1
-            })
-            .collect();
+        let motions: Vec<(bool, bool)> =
+            [(false, false), (true, false), (false, true), (true, true)]
+                .into_iter()
+                .filter(|&(fx, fy)| {
+                    let mut image: Vec<Vec<i64>> =
+                        pin.1.iter().map(|c| mirror(c, fx, fy)).collect();
+                    image.sort();
+                    image == pin.1
+                })
+                .collect();
         let orbits: BTreeSet<Vec<String>> = kept
             .iter()
             .map(|s| {
@@ -112,7 +123,14 @@ fn pentominoes_6x10_with_one_pin_count_the_solutions_that_have_it() {
         let f = file(&pentominoes_with(&pin_table(&pin)));
         for engine in ["auto", "dlx"] {
             let out = jigsolve()
-                .args(["solve", "--count", "--json", "--no-progress", "--engine", engine])
+                .args([
+                    "solve",
+                    "--count",
+                    "--json",
+                    "--no-progress",
+                    "--engine",
+                    engine,
+                ])
                 .arg(f.path())
                 .output()
                 .unwrap();
@@ -146,7 +164,14 @@ fn pentominoes_6x10_with_one_pin_count_the_solutions_that_have_it() {
 fn pinning_all_twelve_pieces_of_a_solution_leaves_only_it() {
     let out = jigsolve()
         .current_dir(root())
-        .args(["solve", "pentomino-6x10", "--json", "--limit", "1", "--no-progress"])
+        .args([
+            "solve",
+            "pentomino-6x10",
+            "--json",
+            "--limit",
+            "1",
+            "--no-progress",
+        ])
         .output()
         .unwrap();
     let first = json_lines(&out.stdout)
@@ -177,7 +202,15 @@ fn a_pinned_solution_that_breaks_its_pin_does_not_verify() {
     // unpinned puzzle with X elsewhere is rejected.
     let out = jigsolve()
         .current_dir(root())
-        .args(["solve", "pentomino-6x10", "--json", "--limit", "2", "--no-progress", "--no-symmetry"])
+        .args([
+            "solve",
+            "pentomino-6x10",
+            "--json",
+            "--limit",
+            "2",
+            "--no-progress",
+            "--no-symmetry",
+        ])
         .output()
         .unwrap();
     let sols: Vec<Value> = json_lines(&out.stdout)
@@ -245,12 +278,25 @@ fn bad_pins_name_file_and_line_and_exit_2() {
 fn the_dlx_export_keeps_only_the_pin_on_pinned_cells() {
     let text = "family = \"grid\"\nboard = { size = [4, 2] }\n[[piece]]\nname = \"D\"\nshape = \"##\"\ncopies = 4\n[[pin]]\npiece = \"D\"\ncells = [[0,0],[1,0]]\n";
     let f = file(text);
-    let out = jigsolve().args(["export", "--dlx"]).arg(f.path()).output().unwrap();
+    let out = jigsolve()
+        .args(["export", "--dlx"])
+        .arg(f.path())
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     // Options are the lines after the item line; cell (x, y) is named "xy".
-    let options: Vec<&str> = text.lines().filter(|l| !l.starts_with('|')).skip(1).collect();
-    let on = |cell: &str| options.iter().filter(|l| l.split(' ').any(|i| i == cell)).count();
+    let options: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('|'))
+        .skip(1)
+        .collect();
+    let on = |cell: &str| {
+        options
+            .iter()
+            .filter(|l| l.split(' ').any(|i| i == cell))
+            .count()
+    };
     assert_eq!(on("00"), 1, "{text}");
     assert_eq!(on("10"), 1, "{text}");
     assert!(on("21") > 1, "{text}");

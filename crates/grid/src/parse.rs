@@ -49,7 +49,7 @@
 //! given, are ignored: a pin covers board cells, which have theirs).
 
 use crate::lattice::{Cell, Lattice};
-use crate::model::{ModelError, Pin, Piece, Place, Puzzle, Sides, Site, Warning};
+use crate::model::{ModelError, Piece, Pin, Place, Puzzle, Sides, Site, Warning};
 use jigsolve_search::LineIndex;
 use serde::Deserialize;
 use toml::{Spanned, Value};

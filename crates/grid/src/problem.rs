@@ -504,9 +504,8 @@ fn keeps_pins(s: &Symmetry, type_of: &[usize], pins: &[(usize, Vec<u32>)]) -> bo
         image.sort_unstable();
         let t = type_of[*piece];
         let u = s.types[t] as usize;
-        pins.iter().any(|(q, c)| {
-            *c == image && if u == t { q == piece } else { type_of[*q] == u }
-        })
+        pins.iter()
+            .any(|(q, c)| *c == image && if u == t { q == piece } else { type_of[*q] == u })
     })
 }
 

@@ -316,10 +316,7 @@ pub fn verify(puzzle: &Puzzle, copies: &[u16]) -> Result<(), VerifyError> {
                     .pieces
                     .get(pin.piece)
                     .map_or_else(|| format!("number {}", pin.piece), |p| p.name.clone()),
-                cells: want
-                    .iter()
-                    .map(|&c| cell_text(puzzle.lattice, c))
-                    .collect(),
+                cells: want.iter().map(|&c| cell_text(puzzle.lattice, c)).collect(),
             });
         }
     }

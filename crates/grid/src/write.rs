@@ -55,10 +55,7 @@ pub fn to_toml(puzzle: &Puzzle) -> String {
     }
     for pin in &puzzle.pins {
         out.push_str("\n[[pin]]\n");
-        let name = puzzle
-            .pieces
-            .get(pin.piece)
-            .map_or("", |p| p.name.as_str());
+        let name = puzzle.pieces.get(pin.piece).map_or("", |p| p.name.as_str());
         let _ = writeln!(out, "piece = {}", quoted(name));
         let sites: Vec<Site> = pin.cells.iter().map(|&c| (c, None)).collect();
         let _ = writeln!(out, "cells = {}", list(puzzle, &sites));

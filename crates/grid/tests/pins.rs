@@ -13,9 +13,7 @@
 mod common;
 use common::*;
 use jigsolve_grid::generate::{planted, Colouring, Spec};
-use jigsolve_grid::{
-    bounding_box, verify, Cell, EngineChoice, Lattice, Piece, Pin, Puzzle, Sides,
-};
+use jigsolve_grid::{bounding_box, verify, Cell, EngineChoice, Lattice, Piece, Pin, Puzzle, Sides};
 use jigsolve_search::estimate::SplitMix64;
 use std::collections::{BTreeSet, HashMap};
 
@@ -76,8 +74,11 @@ fn placements(puzzle: &Puzzle, piece: &Piece) -> Vec<Vec<usize>> {
 /// Every raw solution of `puzzle` (pins ignored), or `None` past the limit.
 fn brute(puzzle: &Puzzle) -> Option<Vec<Vec<u16>>> {
     let instances = puzzle.instances();
-    let per_piece: Vec<Vec<Vec<usize>>> =
-        puzzle.pieces.iter().map(|p| placements(puzzle, p)).collect();
+    let per_piece: Vec<Vec<Vec<usize>>> = puzzle
+        .pieces
+        .iter()
+        .map(|p| placements(puzzle, p))
+        .collect();
     let mut cover: Vec<Option<u16>> = vec![None; puzzle.cells()];
     let mut used = vec![false; instances.len()];
     let mut out = Vec::new();
@@ -125,12 +126,7 @@ fn brute(puzzle: &Puzzle) -> Option<Vec<Vec<u16>>> {
         true
     }
     go(
-        puzzle,
-        &instances,
-        &per_piece,
-        &mut cover,
-        &mut used,
-        &mut out,
+        puzzle, &instances, &per_piece, &mut cover, &mut used, &mut out,
     )
     .then_some(out)
 }
@@ -255,8 +251,7 @@ fn oracle(pinned: &Puzzle) -> Option<(u128, u128, Option<u128>)> {
             "the verifier accepts a solution that breaks a pin"
         );
     }
-    let keys: BTreeSet<Vec<(usize, Cell)>> =
-        kept.iter().map(|s| distinct_key(pinned, s)).collect();
+    let keys: BTreeSet<Vec<(usize, Cell)>> = kept.iter().map(|s| distinct_key(pinned, s)).collect();
     let unique = pinned
         .pieces
         .iter()
@@ -391,10 +386,7 @@ fn pins_of_copies_and_of_congruent_and_optional_pieces_count_right() {
         puzzle(
             3,
             2,
-            vec![
-                piece("A", &domino, 2, false),
-                piece("B", &domino, 2, true),
-            ],
+            vec![piece("A", &domino, 2, false), piece("B", &domino, 2, true)],
         ),
         // Monominoes and dominoes, some optional.
         puzzle(

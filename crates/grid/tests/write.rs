@@ -35,7 +35,10 @@ fn with_pins(puzzle: &Puzzle, solution: &[u16], seed: u64, n: usize) -> Puzzle {
             cells: cells[&id].clone(),
         });
     }
-    puzzle.clone().with_pins(pins).expect("pins from a solution")
+    puzzle
+        .clone()
+        .with_pins(pins)
+        .expect("pins from a solution")
 }
 
 #[test]

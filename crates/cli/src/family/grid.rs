@@ -242,7 +242,9 @@ fn describe(prep: &Prepared) -> Described {
         distinct_means: match (identical, pinned) {
             (false, _) => "identical pieces merged (no two pieces are identical)".into(),
             (true, false) => "identical pieces merged".into(),
-            (true, true) => "identical pieces merged (a pinned copy with its unpinned twins)".into(),
+            (true, true) => {
+                "identical pieces merged (a pinned copy with its unpinned twins)".into()
+            }
         },
         unique_means,
         listed_means: if plan.mode == Mode::Off || g == 1 {

@@ -148,9 +148,11 @@ impl<B: Bits> BitSolver<B> {
     }
 
     fn fill_solution(&mut self) {
-        self.t
-            .problem
-            .fill_solution(&self.s.chosen[..self.s.depth], &mut self.next_copy, &mut self.out);
+        self.t.problem.fill_solution(
+            &self.s.chosen[..self.s.depth],
+            &mut self.next_copy,
+            &mut self.out,
+        );
     }
 
     /// Replays `path` from the root, leaving its placements made.
