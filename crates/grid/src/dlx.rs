@@ -392,17 +392,9 @@ impl DlxSolver {
     }
 
     fn fill_solution(&mut self) {
-        let prob = &self.t.problem;
-        self.next_copy.iter_mut().for_each(|x| *x = 0);
-        for &p in &self.chosen {
-            let pl = &prob.placements[p];
-            let ty = pl.ty as usize;
-            let inst = prob.types[ty].instances[self.next_copy[ty]];
-            self.next_copy[ty] += 1;
-            for &c in &pl.cells {
-                self.out[prob.order[c as usize]] = inst;
-            }
-        }
+        self.t
+            .problem
+            .fill_solution(&self.chosen, &mut self.next_copy, &mut self.out);
     }
 
     fn reset(&mut self) {

@@ -14,7 +14,9 @@
 //! three optional ones). Each option is one placement of one piece type:
 //! its cells and its piece. Colours are already applied (options that put a
 //! coloured cell on the wrong colour are left out), and board symmetry is
-//! not broken, so DLX1/DLX3 count exactly the *distinct* solutions.
+//! not broken, so DLX1/DLX3 count exactly the *distinct* solutions. Pins
+//! need nothing of their own: the problem already keeps, of the options on
+//! a pinned cell, only the pin itself (see [`crate::Problem`]).
 
 use crate::lattice::bounding_box;
 use crate::problem::Problem;
@@ -75,6 +77,13 @@ pub fn dlx(problem: &Problem) -> String {
         problem.types.len(),
         problem.placements.len()
     );
+    if !puzzle.pins.is_empty() {
+        let _ = writeln!(
+            out,
+            "| {} pinned piece(s): the only options on their cells are the pins",
+            puzzle.pins.len()
+        );
+    }
     if problem.types.iter().any(|t| t.hi > 1) {
         let _ = writeln!(
             out,

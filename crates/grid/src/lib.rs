@@ -14,7 +14,7 @@
 //!   rotation and reflection groups ([`Lattice`], [`Cell`]; open to hexagons
 //!   and triangles).
 //! - `model`: boards, pieces, colours, copies, optional pieces ([`Puzzle`],
-//!   [`Piece`], [`Sides`]); what makes a puzzle invalid or suspicious
+//!   [`Piece`], [`Sides`], pinned pieces [`Pin`]); what makes a puzzle invalid or suspicious
 //!   ([`Warning`]).
 //! - [`parse`]: TOML with ASCII art or coordinate lists.
 //! - `problem`: the exact-cover problem both engines search ([`Problem`]):
@@ -27,6 +27,7 @@
 //! - `letters`: a solution as the letter grid people read
 //!   ([`letter_layers`]), shared by the text and JSON output.
 //! - [`mod@verify`]: an independent check of a solution.
+//! - [`mod@write`]: a puzzle as a TOML file that reads back to it.
 //! - [`export`]: Knuth's DLX text format, to cross-check with his programs.
 //! - [`generate`]: puzzles with a planted solution, for tests.
 //!
@@ -71,11 +72,12 @@ pub mod parse;
 mod problem;
 mod symmetry;
 pub mod verify;
+pub mod write;
 
 pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
 pub use lattice::{bounding_box, Cell, Lattice};
 pub use letters::letter_layers;
-pub use model::{ModelError, Piece, Puzzle, Sides, Warning};
+pub use model::{ModelError, Pin, Piece, Puzzle, Sides, Warning};
 pub use problem::Problem;
 pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};

@@ -12,9 +12,16 @@
 //! checked here for what makes a puzzle meaningless (empty or disconnected
 //! pieces, repeated cells, areas that cannot match); what is merely suspicious
 //! (two pieces that are the same shape) becomes a [`Warning`].
+//!
+//! A puzzle may also *pin* pieces ([`Pin`], the hints of a printed puzzle):
+//! a pin says that one copy of a piece lies exactly on given board cells,
+//! so every solution contains that placement. A pin is checked here like
+//! the rest of the puzzle: its cells must be on the board, be its piece
+//! moved by a motion the piece may make, agree with the board's colours,
+//! and not overlap another pin; a piece has at most as many pins as copies.
 
 use crate::lattice::{Cell, Lattice};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 /// A cell and its colour (an index into [`Puzzle::colours`], or none).
@@ -94,6 +101,16 @@ impl Piece {
     }
 }
 
+/// One copy of a piece fixed on the board: every solution has a copy of
+/// `piece` covering exactly `cells` (and no other copy of any piece on them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    /// The piece (an index into [`Puzzle::pieces`]).
+    pub piece: usize,
+    /// The board cells it covers, sorted (coordinates as on the board).
+    pub cells: Vec<Cell>,
+}
+
 /// A polyform puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -108,6 +125,9 @@ pub struct Puzzle {
     pub board: Vec<Site>,
     /// The pieces, in file order.
     pub pieces: Vec<Piece>,
+    /// Pinned copies, in file order (empty for most puzzles); set through
+    /// [`Puzzle::with_pins`], which checks them.
+    pub pins: Vec<Pin>,
 }
 
 /// Where in the puzzle a problem is (for messages with line numbers).
@@ -119,6 +139,8 @@ pub enum Place {
     Piece(usize),
     /// The piece list as a whole.
     Pieces,
+    /// The pin with this index (from 0).
+    Pin(usize),
 }
 
 /// Why a puzzle is not a puzzle.
@@ -189,6 +211,59 @@ pub enum ModelError {
     /// Too many piece copies for the solution format.
     #[error("{0} piece copies in all; at most 65535 are supported")]
     TooManyCopies(u64),
+    /// A pin names a piece the puzzle does not have (built in code; files
+    /// name pieces, and an unknown name is a parse error).
+    #[error("pin {pin} is of piece number {piece}, but there are only {pieces} pieces")]
+    PinPiece {
+        /// The pin, from 1.
+        pin: usize,
+        /// The piece index it gives.
+        piece: usize,
+        /// How many pieces there are.
+        pieces: usize,
+    },
+    /// A pinned cell that is not a board cell.
+    #[error("the pin of piece '{piece}' covers {cell}, which is not a board cell")]
+    PinOffBoard {
+        /// The piece.
+        piece: String,
+        /// The cell.
+        cell: String,
+    },
+    /// Pinned cells that are not the piece moved.
+    #[error("the cells pinned for piece '{piece}' are not that piece turned{}{}", if *flips { " or turned over" } else { "" }, if *flips { "" } else { " (it is one-sided: it may not be turned over)" })]
+    PinShape {
+        /// The piece.
+        piece: String,
+        /// Whether the piece may be turned over.
+        flips: bool,
+    },
+    /// Pinned cells whose colours disagree with the piece's.
+    #[error("the cells pinned for piece '{piece}' have its shape, but a coloured cell of the piece would lie on a board cell of another colour")]
+    PinColour {
+        /// The piece.
+        piece: String,
+    },
+    /// Two pins on one cell.
+    #[error("the pins of '{first}' and '{second}' both cover {cell}")]
+    PinOverlap {
+        /// The earlier pin's piece.
+        first: String,
+        /// The later pin's piece.
+        second: String,
+        /// A cell they share.
+        cell: String,
+    },
+    /// More pins of a piece than it has copies.
+    #[error("piece '{piece}' is pinned {pins} times, but it has only {copies} cop{}", if *copies == 1 { "y" } else { "ies" })]
+    TooManyPins {
+        /// The piece.
+        piece: String,
+        /// Its pins.
+        pins: usize,
+        /// Its copies.
+        copies: u32,
+    },
     /// A board or piece too big to search.
     #[error("{what} has {cells} cells; at most {limit} are supported")]
     TooBig {
@@ -306,6 +381,51 @@ pub fn cell_text(lattice: Lattice, c: Cell) -> String {
     match lattice.dim() {
         2 => format!("({},{})", c[0], c[1]),
         _ => format!("({},{},{})", c[0], c[1], c[2]),
+    }
+}
+
+/// How a set of board sites compares with a piece.
+enum Fit {
+    /// They are the piece moved by a motion it may make, colours agreeing.
+    Fits,
+    /// No allowed motion gives their shape.
+    Shape,
+    /// Some motion gives the shape, but none with colours that agree.
+    Colour,
+}
+
+/// Whether `sites` (board cells with their colours) are `piece` moved by a
+/// motion it may make, with every coloured piece cell on a board cell of no
+/// colour or of its colour.
+fn fit(lattice: Lattice, piece: &Piece, sites: &[Site]) -> Fit {
+    if sites.len() != piece.shape.len() {
+        return Fit::Shape;
+    }
+    let mut target = sites.to_vec();
+    lattice.normalize(&mut target);
+    let mut shape = false;
+    for m in piece.motions(lattice) {
+        let mut moved: Vec<Site> = piece
+            .shape
+            .iter()
+            .map(|&(c, k)| (lattice.apply(m, c), k))
+            .collect();
+        lattice.normalize(&mut moved);
+        if moved.iter().zip(&target).all(|(a, b)| a.0 == b.0) {
+            shape = true;
+            let agree = moved
+                .iter()
+                .zip(&target)
+                .all(|(a, b)| a.1.is_none() || b.1.is_none() || a.1 == b.1);
+            if agree {
+                return Fit::Fits;
+            }
+        }
+    }
+    if shape {
+        Fit::Colour
+    } else {
+        Fit::Shape
     }
 }
 
@@ -466,7 +586,121 @@ impl Puzzle {
             colours,
             board,
             pieces,
+            pins: Vec::new(),
         })
+    }
+
+    /// The puzzle with `pins` (replacing any it had), each checked: its
+    /// piece exists, its cells are board cells and are the piece moved by a
+    /// motion it may make with colours that agree, no two pins share a
+    /// cell, and no piece has more pins than copies. Each pin's cells are
+    /// sorted. Errors name the pin ([`Place::Pin`]).
+    pub fn with_pins(mut self, mut pins: Vec<Pin>) -> Result<Puzzle, (ModelError, Place)> {
+        let lattice = self.lattice;
+        let mut owner: HashMap<Cell, usize> = HashMap::new();
+        let mut per_piece = vec![0usize; self.pieces.len()];
+        for (i, pin) in pins.iter_mut().enumerate() {
+            let place = Place::Pin(i);
+            let Some(piece) = self.pieces.get(pin.piece) else {
+                return Err((
+                    ModelError::PinPiece {
+                        pin: i + 1,
+                        piece: pin.piece,
+                        pieces: self.pieces.len(),
+                    },
+                    place,
+                ));
+            };
+            let what = format!("the pin of piece '{}'", piece.name);
+            pin.cells.sort_unstable();
+            if let Some(w) = pin.cells.windows(2).find(|w| w[0] == w[1]) {
+                return Err((
+                    ModelError::RepeatedCell {
+                        what,
+                        cell: cell_text(lattice, w[0]),
+                    },
+                    place,
+                ));
+            }
+            let mut sites = Vec::with_capacity(pin.cells.len());
+            for &c in &pin.cells {
+                if !lattice.contains(c) {
+                    return Err((
+                        ModelError::OffLattice {
+                            what,
+                            cell: cell_text(Lattice::Cube, c),
+                            lattice,
+                        },
+                        place,
+                    ));
+                }
+                match self.board_index(c) {
+                    Some(b) => sites.push(self.board[b]),
+                    None => {
+                        return Err((
+                            ModelError::PinOffBoard {
+                                piece: piece.name.clone(),
+                                cell: cell_text(lattice, c),
+                            },
+                            place,
+                        ))
+                    }
+                }
+            }
+            match fit(lattice, piece, &sites) {
+                Fit::Fits => {}
+                Fit::Shape => {
+                    return Err((
+                        ModelError::PinShape {
+                            piece: piece.name.clone(),
+                            flips: piece.sides == Sides::Two,
+                        },
+                        place,
+                    ))
+                }
+                Fit::Colour => {
+                    return Err((
+                        ModelError::PinColour {
+                            piece: piece.name.clone(),
+                        },
+                        place,
+                    ))
+                }
+            }
+            for &c in &pin.cells {
+                if let Some(&j) = owner.get(&c) {
+                    return Err((
+                        ModelError::PinOverlap {
+                            first: self.pieces[j].name.clone(),
+                            second: piece.name.clone(),
+                            cell: cell_text(lattice, c),
+                        },
+                        place,
+                    ));
+                }
+            }
+            for &c in &pin.cells {
+                owner.insert(c, pin.piece);
+            }
+            per_piece[pin.piece] += 1;
+            if per_piece[pin.piece] > piece.copies as usize {
+                return Err((
+                    ModelError::TooManyPins {
+                        piece: piece.name.clone(),
+                        pins: per_piece[pin.piece],
+                        copies: piece.copies,
+                    },
+                    place,
+                ));
+            }
+        }
+        self.pins = pins;
+        Ok(self)
+    }
+
+    /// The pins of piece `piece`, in file order.
+    pub fn pins_of(&self, piece: usize) -> impl Iterator<Item = &Pin> {
+        self.pins.iter().filter(move |p| p.piece == piece)
     }
 
     /// Number of board cells.

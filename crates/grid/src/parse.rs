@@ -35,9 +35,21 @@
 //! data: `"(1,0)(2,0)(0,1)"` or `"100 010 110"` (one digit per coordinate).
 //! A board may also be `{ size = [10, 6] }` (every cell of a box, optionally
 //! minus `holes = [[4,2], ...]`) or `{ cells = ... }`.
+//!
+//! Pins (hints: one copy of a piece fixed on the board) are tables of their
+//! own, after the pieces or anywhere else:
+//!
+//! ```toml
+//! [[pin]]
+//! piece = "F"
+//! cells = [[1,0], [2,0], [0,1], [1,1], [1,2]]   # board coordinates
+//! ```
+//!
+//! `cells` takes the coordinate forms of a piece's `cells` (colours, if
+//! given, are ignored: a pin covers board cells, which have theirs).
 
 use crate::lattice::{Cell, Lattice};
-use crate::model::{ModelError, Piece, Place, Puzzle, Sides, Site, Warning};
+use crate::model::{ModelError, Piece, Pin, Place, Puzzle, Sides, Site, Warning};
 use jigsolve_search::LineIndex;
 use serde::Deserialize;
 use toml::{Spanned, Value};
@@ -106,6 +118,12 @@ pub enum Problem {
         /// What was there.
         found: String,
     },
+    /// A pin names no piece of the puzzle.
+    #[error("pin of piece '{name}': the puzzle has no piece called '{name}'")]
+    PinPiece {
+        /// The name given.
+        name: String,
+    },
     /// A consistency problem of the puzzle itself.
     #[error(transparent)]
     Model(#[from] ModelError),
@@ -125,6 +143,8 @@ pub struct Parsed {
     pub board_line: usize,
     /// Line of each piece's table.
     pub piece_lines: Vec<usize>,
+    /// Line of each pin's table.
+    pub pin_lines: Vec<usize>,
 }
 
 impl Parsed {
@@ -134,6 +154,7 @@ impl Parsed {
             Place::Board => self.board_line,
             Place::Piece(i) => self.piece_lines.get(i).copied().unwrap_or(1),
             Place::Pieces => self.piece_lines.first().copied().unwrap_or(self.board_line),
+            Place::Pin(i) => self.pin_lines.get(i).copied().unwrap_or(1),
         }
     }
 
@@ -169,6 +190,8 @@ struct TomlPuzzle {
     board: Spanned<Value>,
     #[serde(rename = "piece", default)]
     pieces: Vec<Spanned<TomlPiece>>,
+    #[serde(rename = "pin", default)]
+    pins: Vec<Spanned<TomlPin>>,
     #[allow(dead_code)]
     expected: Option<toml::Table>,
 }
@@ -182,6 +205,13 @@ struct TomlPiece {
     copies: Option<Spanned<i64>>,
     optional: Option<bool>,
     sides: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlPin {
+    piece: Spanned<String>,
+    cells: Spanned<Value>,
 }
 
 struct Ctx<'a> {
@@ -729,20 +759,45 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
         });
         piece_lines.push(line);
     }
-    let name = doc.name.clone().unwrap_or_else(|| file_stem(file));
-    let puzzle = Puzzle::new(name, lattice, ctx.colours, board, pieces).map_err(|(e, place)| {
-        let line = match place {
-            Place::Board => board_line,
-            Place::Piece(i) => piece_lines.get(i).copied().unwrap_or(1),
-            Place::Pieces => piece_lines.first().copied().unwrap_or(board_line),
+    // The pins: piece names looked up here, the rest checked by the model.
+    let mut pins = Vec::with_capacity(doc.pins.len());
+    let mut pin_lines = Vec::with_capacity(doc.pins.len());
+    for p in &doc.pins {
+        let v = p.get_ref();
+        let name = v.piece.get_ref();
+        let Some(piece) = pieces.iter().position(|q| &q.name == name) else {
+            return Err(err(
+                at(v.piece.span().start),
+                Problem::PinPiece { name: name.clone() },
+            ));
         };
-        err(line, Problem::Model(e))
-    })?;
+        let what = format!("the pin of piece '{name}'");
+        let cells = ctx
+            .coordinates(v.cells.get_ref(), v.cells.span().start, &what)?
+            .into_iter()
+            .map(|s| s.0)
+            .collect();
+        pins.push(Pin { piece, cells });
+        pin_lines.push(at(p.span().start));
+    }
+    let name = doc.name.clone().unwrap_or_else(|| file_stem(file));
+    let puzzle = Puzzle::new(name, lattice, ctx.colours, board, pieces)
+        .and_then(|p| p.with_pins(pins))
+        .map_err(|(e, place)| {
+            let line = match place {
+                Place::Board => board_line,
+                Place::Piece(i) => piece_lines.get(i).copied().unwrap_or(1),
+                Place::Pieces => piece_lines.first().copied().unwrap_or(board_line),
+                Place::Pin(i) => pin_lines.get(i).copied().unwrap_or(1),
+            };
+            err(line, Problem::Model(e))
+        })?;
     Ok(Parsed {
         puzzle,
         file: file.to_string(),
         board_line,
         piece_lines,
+        pin_lines,
     })
 }
 

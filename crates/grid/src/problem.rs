@@ -24,6 +24,18 @@
 //!   one-sided pieces the mirrors count only when the piece set is closed
 //!   under mirroring (the Soma cube: pieces A and B are mirror images), and
 //!   then a mirror swaps the mirrored types.
+//! - **Pins.** A pinned copy ([`crate::Pin`]) is forced by the placements
+//!   alone: the only placement kept that covers a pinned cell is the pin
+//!   itself, so the pinned cells can only be filled by it (and a type whose
+//!   copies are all pinned keeps only its pins). The engines need to know
+//!   nothing else; the board, the scan order and the solutions stay those
+//!   of the whole puzzle. A pinned copy of an optional piece is used, so it
+//!   counts as mandatory in the type's `lo`. A motion is a symmetry only
+//!   when it maps each pin onto a pin of the same piece (or, for a mirror
+//!   that swaps mirror-image one-sided pieces, of the swapped piece), so
+//!   the placements kept are the same after it. Copies stay identical for
+//!   the distinct count; the raw count tells them apart with the pins
+//!   holding copies of their own piece ([`PieceType::labellings`]).
 
 use crate::lattice::{bounding_box, Cell, Lattice};
 use crate::model::{Puzzle, Site, Warning};
@@ -45,19 +57,34 @@ pub struct PieceType {
     pub size: usize,
     /// Its distinct orientations (normal form), sorted.
     pub orientations: Vec<Vec<Site>>,
+    /// How many of its copies are pinned (their instances come first in
+    /// `instances`, in pin order).
+    pub pinned: u32,
+    /// The ways to give the pinned placements copies of their own pieces:
+    /// for each member piece with r pins and c copies, c!/(c-r)!. 1 without
+    /// pins.
+    pub pin_ways: u128,
 }
 
 impl PieceType {
     /// The ways to tell apart the copies when `k` of them are used: choose
     /// which optional copies are used, then assign labels to the `k`:
     /// C(hi - lo, k - lo) * k!. For a mandatory piece (`k = lo = hi = m`) it is m!.
+    ///
+    /// With `p` pins the pinned placements first take copies of their own
+    /// pieces (`pin_ways`), and the other `k - p` placements share out the
+    /// `hi - p` copies left, of which `lo - p` must be used (pinned copies
+    /// of optional pieces are counted in `lo`): for a type of one piece
+    /// this is the same k! as without pins.
     pub fn labellings(&self, k: u32) -> u128 {
         if k < self.lo || k > self.hi {
             return 0;
         }
-        let mut r: u128 = 1;
+        let p = self.pinned;
+        let (lo, hi, k) = (self.lo - p, self.hi - p, k - p);
+        let mut r: u128 = self.pin_ways;
         // C(hi - lo, k - lo)
-        let (n, c) = ((self.hi - self.lo) as u128, (k - self.lo) as u128);
+        let (n, c) = ((hi - lo) as u128, (k - lo) as u128);
         for i in 0..c {
             r = r.saturating_mul(n - i) / (i + 1);
         }
@@ -119,6 +146,12 @@ pub struct Problem {
     pub group: Vec<Symmetry>,
     /// Suspicious things found on the way.
     pub warnings: Vec<Warning>,
+    /// The placement of each pin of the puzzle (an index into
+    /// `placements`, in the order of [`Puzzle::pins`]); `None` for a pin
+    /// that is not a placement (a puzzle built without
+    /// [`Puzzle::with_pins`]: nothing then covers its cells, so there is no
+    /// solution).
+    pub pin_placements: Vec<Option<usize>>,
     /// The board's bounding box in scan terms: the axes from fastest to
     /// slowest varying, and each one's extent; with `boxed[i]` the position
     /// of scan position `i` in that box (`Σ coordinate·stride`).
@@ -188,6 +221,8 @@ impl Problem {
                         hi: 0,
                         size: p.size(),
                         orientations: o,
+                        pinned: 0,
+                        pin_ways: 1,
                     });
                     types.len() - 1
                 }
@@ -200,13 +235,36 @@ impl Problem {
             }
             type_of.push(t);
         }
+        // Pinned copies: the first copies of their pieces, in pin order.
+        let mut pins_of_piece = vec![0u32; puzzle.pieces.len()];
+        for pin in &puzzle.pins {
+            let Some(ty) = type_of.get(pin.piece).map(|&t| &mut types[t]) else {
+                continue;
+            };
+            let m = pin.piece;
+            let p = &puzzle.pieces[m];
+            if pins_of_piece[m] >= p.copies {
+                continue;
+            }
+            ty.instances
+                .push((instance_start[m] + pins_of_piece[m]) as u16);
+            ty.pin_ways = ty
+                .pin_ways
+                .saturating_mul((p.copies - pins_of_piece[m]) as u128);
+            pins_of_piece[m] += 1;
+            ty.pinned += 1;
+            if p.optional {
+                ty.lo += 1;
+            }
+        }
         for ty in &mut types {
             for optional in [false, true] {
                 for &m in &ty.members {
                     let p = &puzzle.pieces[m];
                     if p.optional == optional {
-                        ty.instances
-                            .extend((0..p.copies).map(|k| (instance_start[m] + k) as u16));
+                        ty.instances.extend(
+                            (pins_of_piece[m]..p.copies).map(|k| (instance_start[m] + k) as u16),
+                        );
                     }
                 }
             }
@@ -247,6 +305,8 @@ impl Problem {
             by_type.push(start..placements.len());
         }
 
+        // Warnings are about the file's pieces and board, before pins take
+        // placements away.
         let mut warnings = puzzle.congruences();
         for (t, r) in by_type.iter().enumerate() {
             if r.is_empty() {
@@ -256,7 +316,38 @@ impl Problem {
             }
         }
 
-        let group = symmetries(puzzle, &types, &lookup, lo);
+        let pins: Vec<(usize, Vec<u32>)> = puzzle
+            .pins
+            .iter()
+            .map(|pin| {
+                // Checked pins lie on the board; the cells of one that does
+                // not (built without checks) are blocked all the same.
+                let mut cells: Vec<u32> = pin
+                    .cells
+                    .iter()
+                    .filter_map(|&c| lookup.get(c).map(|(r, _)| r))
+                    .collect();
+                cells.sort_unstable();
+                (pin.piece, cells)
+            })
+            .collect();
+        let mut pin_placements = vec![None; puzzle.pins.len()];
+        if !puzzle.pins.is_empty() {
+            (placements, by_type) = keep_pins(
+                puzzle,
+                &types,
+                &type_of,
+                &pins,
+                placements,
+                &by_type,
+                &mut pin_placements,
+            );
+        }
+
+        let mut group = symmetries(puzzle, &types, &lookup, lo);
+        if !pins.is_empty() {
+            group.retain(|s| keeps_pins(s, &type_of, &pins));
+        }
         let boxed = order
             .iter()
             .map(|&i| {
@@ -282,9 +373,49 @@ impl Problem {
             by_type,
             group,
             warnings,
+            pin_placements,
             scan_axes,
             boxed,
         }
+    }
+
+    /// Writes the solution made of the placements `chosen` as the copy
+    /// covering each board cell (`out`, in the order of the puzzle's
+    /// board). Copies of a type are handed out in the order of
+    /// `instances`, except that a pinned placement takes its pin's copy;
+    /// `next` (one entry per type) is scratch space.
+    pub fn fill_solution(&self, chosen: &[usize], next: &mut [usize], out: &mut [u16]) {
+        next.iter_mut().for_each(|x| *x = 0);
+        for &p in chosen {
+            let pl = &self.placements[p];
+            let ty = &self.types[pl.ty as usize];
+            let slot = match self.pinned_slot(p, ty) {
+                Some(s) => s,
+                None => {
+                    let n = &mut next[pl.ty as usize];
+                    *n += 1;
+                    ty.pinned as usize + *n - 1
+                }
+            };
+            let inst = ty.instances[slot];
+            for &c in &pl.cells {
+                out[self.order[c as usize]] = inst;
+            }
+        }
+    }
+
+    /// The slot in its type's instances of a pinned placement: the pin's
+    /// rank among the type's pins.
+    fn pinned_slot(&self, p: usize, ty: &PieceType) -> Option<usize> {
+        if ty.pinned == 0 {
+            return None;
+        }
+        let ty_index = self.placements[p].ty as usize;
+        self.pin_placements
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.type_of[self.puzzle.pins[i].piece] == ty_index)
+            .position(|(_, &q)| q == Some(p))
     }
 
     /// Number of cells.
@@ -310,6 +441,72 @@ impl Problem {
     pub fn lattice(&self) -> Lattice {
         self.puzzle.lattice
     }
+}
+
+/// The placements left once pins are forced: a placement that covers a
+/// pinned cell is kept only when it is a pin of its type, and a type whose
+/// copies are all pinned keeps only its pins (its other placements could
+/// never be used). Records each pin's placement in `pin_placements`.
+fn keep_pins(
+    puzzle: &Puzzle,
+    types: &[PieceType],
+    type_of: &[usize],
+    pins: &[(usize, Vec<u32>)],
+    placements: Vec<Placement>,
+    by_type: &[std::ops::Range<usize>],
+    pin_placements: &mut [Option<usize>],
+) -> (Vec<Placement>, Vec<std::ops::Range<usize>>) {
+    let cells = puzzle.board.len();
+    let mut pinned = vec![false; cells];
+    for (_, c) in pins {
+        for &x in c {
+            pinned[x as usize] = true;
+        }
+    }
+    let mut kept = Vec::with_capacity(placements.len());
+    let mut ranges = Vec::with_capacity(by_type.len());
+    let mut placements = placements.into_iter();
+    for (t, r) in by_type.iter().enumerate() {
+        let start = kept.len();
+        let full = types[t].pinned == types[t].hi;
+        for pl in placements.by_ref().take(r.len()) {
+            let pin = pins
+                .iter()
+                .position(|(piece, c)| type_of[*piece] == t && *c == pl.cells);
+            match pin {
+                Some(_) => {
+                    // Pins of one type have different cells (they do not
+                    // overlap), so this is the only pin with these cells.
+                    for (i, (piece, c)) in pins.iter().enumerate() {
+                        if type_of[*piece] == t && *c == pl.cells {
+                            pin_placements[i] = Some(kept.len());
+                        }
+                    }
+                    kept.push(pl);
+                }
+                None if full || pl.cells.iter().any(|&c| pinned[c as usize]) => {}
+                None => kept.push(pl),
+            }
+        }
+        ranges.push(start..kept.len());
+    }
+    (kept, ranges)
+}
+
+/// Whether symmetry `s` maps every pin onto a pin of the same piece (of a
+/// piece of the image type when `s` swaps types): only then does it map
+/// the solutions of the pinned puzzle onto themselves.
+fn keeps_pins(s: &Symmetry, type_of: &[usize], pins: &[(usize, Vec<u32>)]) -> bool {
+    let mut image = Vec::new();
+    pins.iter().all(|(piece, cells)| {
+        image.clear();
+        image.extend(cells.iter().map(|&c| s.cells[c as usize]));
+        image.sort_unstable();
+        let t = type_of[*piece];
+        let u = s.types[t] as usize;
+        pins.iter()
+            .any(|(q, c)| *c == image && if u == t { q == piece } else { type_of[*q] == u })
+    })
 }
 
 /// The board's cells by position: each one's scan position and colour.
@@ -463,6 +660,8 @@ mod tests {
             hi,
             size: 1,
             orientations: vec![],
+            pinned: 0,
+            pin_ways: 1,
         };
         assert_eq!(t(2, 2).labellings(2), 2);
         assert_eq!(t(3, 3).labellings(3), 6);

@@ -6,7 +6,9 @@
 //! from scratch that every cell is covered, that each copy's cells are its
 //! piece moved by a motion the piece may make (trying every motion of the
 //! lattice and a translation), that colours agree, and that every copy that
-//! is not optional is used. A bug in the engines cannot hide here.
+//! is not optional is used, and that every pin is honoured: some copy of
+//! the pinned piece covers exactly the pinned cells. A bug in the engines
+//! cannot hide here.
 
 use crate::lattice::Cell;
 use crate::model::{cell_text, Puzzle, Sides};
@@ -93,6 +95,14 @@ pub enum VerifyError {
         piece: String,
         /// The copy, from 1.
         copy: u32,
+    },
+    /// A pin not honoured.
+    #[error("piece '{piece}' is pinned on {cells}, but no copy of it covers exactly those cells")]
+    Pin {
+        /// The piece.
+        piece: String,
+        /// The pinned cells, as written in messages.
+        cells: String,
     },
 }
 
@@ -286,6 +296,27 @@ pub fn verify(puzzle: &Puzzle, copies: &[u16]) -> Result<(), VerifyError> {
             return Err(VerifyError::Colour {
                 piece: piece.name.clone(),
                 copy,
+            });
+        }
+    }
+    for pin in &puzzle.pins {
+        let mut want = pin.cells.clone();
+        want.sort_unstable();
+        let honoured = instances.iter().enumerate().any(|(i, &(p, _))| {
+            if p != pin.piece {
+                return false;
+            }
+            let mut have: Vec<Cell> = cells_of[i].iter().map(|&b| puzzle.board[b].0).collect();
+            have.sort_unstable();
+            have == want
+        });
+        if !honoured {
+            return Err(VerifyError::Pin {
+                piece: puzzle
+                    .pieces
+                    .get(pin.piece)
+                    .map_or_else(|| format!("number {}", pin.piece), |p| p.name.clone()),
+                cells: want.iter().map(|&c| cell_text(puzzle.lattice, c)).collect(),
             });
         }
     }

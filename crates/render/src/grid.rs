@@ -15,7 +15,8 @@
 //! (colour 0 dark grey, the last white), so the checkerboard shows under the
 //! pieces while the middle of every cell keeps the piece's colour. Solids are
 //! drawn layer by layer, `z = 0` on the left, side by side and labelled.
-//! Rows go down the page as in the files.
+//! Rows go down the page as in the files. In the picture of a puzzle its
+//! pinned pieces lie on the board in their colours, named and outlined.
 
 use crate::legend::{Legend, Swatch};
 use crate::palette::{self, cue_fill, Cue, Fill};
@@ -394,8 +395,9 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
     svg.finish()
 }
 
-/// A picture of the puzzle itself: the board (with its colours), and under
-/// it each piece as the file gives it, in its colour, named, laid apart.
+/// A picture of the puzzle itself: the board (with its colours and its
+/// pinned pieces in place), and under it each piece as the file gives it,
+/// in its colour, named, laid apart.
 pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     let board_frame = solution_frame(puzzle);
     let s = board_frame.cell;
@@ -464,18 +466,40 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     }
     svg.heading(&caption, None);
     layer_captions(&mut svg, &board_frame);
+    // Pinned pieces lie on the board in their colour, named and outlined
+    // (a group per pin, so thick lines run round each); the rest of the
+    // board is group 0.
+    let pinned: HashMap<Cell, usize> = puzzle
+        .pins
+        .iter()
+        .enumerate()
+        .flat_map(|(i, pin)| pin.cells.iter().map(move |&c| (c, i + 1)))
+        .collect();
     let board: Vec<Drawn> = puzzle
         .board
         .iter()
         .map(|&(cell, colour)| Drawn {
             cell,
-            group: 0,
+            group: pinned.get(&cell).copied().unwrap_or(0),
             colour,
         })
         .collect();
-    let board_fill = |_| Fill {
-        colour: "#f4f4f4".into(),
-        cue: None,
+    let pin_piece = |g: usize| {
+        g.checked_sub(1)
+            .and_then(|i| puzzle.pins.get(i))
+            .map(|pin| pin.piece)
+    };
+    let board_fill = |g: usize| match pin_piece(g) {
+        Some(p) => piece_fill(p),
+        None => Fill {
+            colour: "#f4f4f4".into(),
+            cue: None,
+        },
+    };
+    let pin_label = |g: usize| {
+        pin_piece(g)
+            .and_then(|p| puzzle.pieces.get(p))
+            .map(|p| p.name.clone())
     };
     let no_label = |_| None;
     let colours = puzzle.colours.len();
@@ -485,7 +509,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         &board,
         &Style {
             fill: &board_fill,
-            label: &no_label,
+            label: &pin_label,
             colours,
             prefix,
         },
@@ -566,6 +590,25 @@ mod tests {
         let puzzle = jigsolve_grid::parse::parse(text, "u.toml").unwrap().puzzle;
         let out = solution_text(&puzzle, &[0; 5]);
         assert_eq!(out, "UUU\nU.U\n");
+    }
+
+    #[test]
+    fn pinned_pieces_are_drawn_on_the_board() {
+        let text = "board = \"####\"\n[[piece]]\nname = \"Q\"\nshape = \"##\"\ncopies = 2\n[[pin]]\npiece = \"Q\"\ncells = [[2,0],[3,0]]\n";
+        let puzzle = jigsolve_grid::parse::parse(text, "q.toml").unwrap().puzzle;
+        let fill = piece_fill(0).colour;
+        let unpinned = {
+            let mut p = puzzle.clone();
+            p.pins.clear();
+            puzzle_svg(&p)
+        };
+        let pinned = puzzle_svg(&puzzle);
+        // The piece's colour fills two more cells, and its name is written
+        // on the board (the picture of the pieces writes "Q ×2").
+        let fills = |svg: &str| svg.matches(&format!("fill=\"{fill}\"")).count();
+        assert_eq!(fills(&pinned), fills(&unpinned) + 2);
+        assert!(pinned.contains(">Q<"), "{pinned}");
+        assert!(!unpinned.contains(">Q<"));
     }
 
     #[test]

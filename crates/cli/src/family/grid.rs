@@ -180,14 +180,23 @@ fn describe(prep: &Prepared) -> Described {
             swapped.join(", ")
         )
     };
+    let pinned = !puzzle.pins.is_empty();
+    let kept = match (coloured, pinned) {
+        (false, false) => "",
+        (true, false) => " and its colours",
+        (false, true) => " and its pinned pieces",
+        (true, true) => ", its colours and its pinned pieces",
+    };
     let unique_means = format!(
-        "{what} symmetries removed too ({g} symmetr{} keep{} the {what}{}{mirror})",
+        "{what} symmetries removed too ({g} symmetr{} keep{} the {what}{kept}{mirror})",
         if g == 1 { "y" } else { "ies" },
         if g == 1 { "s" } else { "" },
-        if coloured { " and its colours" } else { "" },
     );
     let plan = prep.plan();
     let symmetry = match plan.mode {
+        Mode::None if pinned => {
+            "none to break: no motion keeps the board, the pinned pieces and the pieces".to_string()
+        }
         Mode::None => "none to break: no motion keeps the board and the pieces".to_string(),
         Mode::Breaker { ty } => {
             let name = &puzzle.pieces[problem.types[ty].members[0]].name;
@@ -222,13 +231,20 @@ fn describe(prep: &Prepared) -> Described {
             if plan.mode == Mode::Off { "off" } else { "on" }
         ),
         raw_means: format!(
-            "pieces told apart{}, every orientation of the whole {what}",
-            if identical { " (copies numbered)" } else { "" }
+            "pieces told apart{}, {}",
+            if identical { " (copies numbered)" } else { "" },
+            if pinned {
+                "the pinned pieces in place".to_string()
+            } else {
+                format!("every orientation of the whole {what}")
+            }
         ),
-        distinct_means: if identical {
-            "identical pieces merged".into()
-        } else {
-            "identical pieces merged (no two pieces are identical)".into()
+        distinct_means: match (identical, pinned) {
+            (false, _) => "identical pieces merged (no two pieces are identical)".into(),
+            (true, false) => "identical pieces merged".into(),
+            (true, true) => {
+                "identical pieces merged (a pinned copy with its unpinned twins)".into()
+            }
         },
         unique_means,
         listed_means: if plan.mode == Mode::Off || g == 1 {
@@ -258,6 +274,11 @@ fn normalised(p: &Puzzle) -> String {
             "piece {} {:?} copies {} optional {} {:?}\n",
             piece.name, piece.shape, piece.copies, piece.optional, piece.sides
         ));
+    }
+    // Only pinned puzzles write pins, so unpinned puzzles keep their hash
+    // (and the shard results already written stay valid).
+    for pin in &p.pins {
+        s.push_str(&format!("pin {} {:?}\n", pin.piece, pin.cells));
     }
     s
 }

@@ -148,17 +148,11 @@ impl<B: Bits> BitSolver<B> {
     }
 
     fn fill_solution(&mut self) {
-        let prob = &self.t.problem;
-        self.next_copy.iter_mut().for_each(|x| *x = 0);
-        for &p in &self.s.chosen[..self.s.depth] {
-            let pl = &prob.placements[p];
-            let ty = pl.ty as usize;
-            let inst = prob.types[ty].instances[self.next_copy[ty]];
-            self.next_copy[ty] += 1;
-            for &c in &pl.cells {
-                self.out[prob.order[c as usize]] = inst;
-            }
-        }
+        self.t.problem.fill_solution(
+            &self.s.chosen[..self.s.depth],
+            &mut self.next_copy,
+            &mut self.out,
+        );
     }
 
     /// Replays `path` from the root, leaving its placements made.
