@@ -242,6 +242,62 @@ fn cut_with(
     Ok((puzzle, solution))
 }
 
+/// The puzzle with pieces of the same shape (under the moves they may
+/// make, colours included) listed once with their copies added up, and the
+/// solution renumbered to match: a generated cut often makes two equal
+/// small pieces, and a file that lists them apart draws a warning.
+pub fn merge_congruent(
+    puzzle: &Puzzle,
+    solution: &[u16],
+) -> Result<(Puzzle, Vec<u16>), ModelError> {
+    let lattice = puzzle.lattice;
+    // Groups of (original piece indices), in order of first appearance.
+    // Equal orientation sets mean the same moves too, whatever the sides.
+    let mut groups: Vec<(Vec<Vec<Site>>, bool, Vec<usize>)> = Vec::new();
+    for (i, p) in puzzle.pieces.iter().enumerate() {
+        let shape = p.orientations(lattice);
+        match groups
+            .iter_mut()
+            .find(|(o, optional, _)| *o == shape && *optional == p.optional)
+        {
+            Some((_, _, members)) => members.push(i),
+            None => groups.push((shape, p.optional, vec![i])),
+        }
+    }
+    // Old instance number -> new one: each group's copies follow each other.
+    let old_instances = puzzle.instances();
+    let mut first_old: Vec<usize> = Vec::new();
+    let mut at = 0;
+    for p in &puzzle.pieces {
+        first_old.push(at);
+        at += p.copies as usize;
+    }
+    let mut new_of_old = vec![0u16; old_instances.len()];
+    let mut pieces = Vec::new();
+    let mut next = 0u16;
+    for (_, _, members) in &groups {
+        let mut piece = puzzle.pieces[members[0]].clone();
+        piece.copies = members.iter().map(|&m| puzzle.pieces[m].copies).sum();
+        for &m in members {
+            for k in 0..puzzle.pieces[m].copies as usize {
+                new_of_old[first_old[m] + k] = next;
+                next += 1;
+            }
+        }
+        pieces.push(piece);
+    }
+    let merged = Puzzle::new(
+        puzzle.name.clone(),
+        lattice,
+        puzzle.colours.clone(),
+        puzzle.board.clone(),
+        pieces,
+    )
+    .map_err(|(e, _)| e)?;
+    let solution = solution.iter().map(|&c| new_of_old[c as usize]).collect();
+    Ok((merged, solution))
+}
+
 /// A random region that `pieces` (every copy of each) fill exactly: the
 /// pieces are laid one by one in random order, each turned by a random
 /// motion it may make and put where it touches the pieces already laid the
@@ -400,6 +456,27 @@ mod tests {
                 ),
                 1
             );
+        }
+    }
+
+    #[test]
+    fn merging_congruent_pieces_keeps_the_planted_solution() {
+        for seed in 0..60 {
+            let spec = Spec {
+                lattice: Lattice::Square,
+                size: [5, 4, 1],
+                holes: 0.0,
+                min_piece: 1,
+                max_piece: 3,
+                colouring: Colouring::None,
+                one_sided: 0.3,
+            };
+            let (puzzle, solution) = planted(spec, seed);
+            let (merged, renumbered) = merge_congruent(&puzzle, &solution).unwrap();
+            verify(&merged, &renumbered).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert!(merged.congruences().is_empty(), "seed {seed}");
+            let copies = |p: &Puzzle| p.pieces.iter().map(|p| p.copies).sum::<u32>();
+            assert_eq!(copies(&merged), copies(&puzzle));
         }
     }
 

@@ -8,7 +8,7 @@
 //! misses it is wrong (the varisat trick).
 
 use crate::geom::{area2, Pt};
-use crate::model::{Piece, Puzzle};
+use crate::model::{Piece, Placement, Puzzle};
 use crate::num::{Num, Q};
 use jigsolve_search::estimate::SplitMix64;
 
@@ -19,6 +19,8 @@ pub struct Planted {
     pub puzzle: Puzzle,
     /// Piece i's corners in the region, as cut.
     pub home: Vec<Vec<Pt<Num>>>,
+    /// The planted solution: piece i moved back to its home.
+    pub placements: Vec<Placement<Num>>,
 }
 
 fn pt(x: i64, y: i64) -> Pt<Num> {
@@ -85,6 +87,7 @@ pub fn planted(pieces: usize, seed: u64) -> Planted {
     }
     let turns = turns();
     let mut list = Vec::new();
+    let mut placements = Vec::new();
     for (k, home) in parts.iter().enumerate() {
         let w = &turns[rng.below(turns.len() as u32) as usize];
         let mirror = rng.below(2) == 0;
@@ -96,6 +99,24 @@ pub fn planted(pieces: usize, seed: u64) -> Planted {
                 w.cmul(&p).add(&shift)
             })
             .collect();
+        // Undo v = w·m(p) + shift: p = conj(w)·(v - shift) unmirrored,
+        // p = w·conj(v - shift) mirrored (w is a unit, so conj(w) = 1/w).
+        let back = if mirror {
+            Placement {
+                piece: k,
+                flipped: true,
+                rot: w.clone(),
+                shift: w.cmul(&shift.conj()).neg(),
+            }
+        } else {
+            Placement {
+                piece: k,
+                flipped: false,
+                rot: w.conj(),
+                shift: w.conj().cmul(&shift).neg(),
+            }
+        };
+        placements.push(back);
         list.push(Piece {
             name: format!("P{}", k + 1),
             vertices: moved,
@@ -108,5 +129,6 @@ pub fn planted(pieces: usize, seed: u64) -> Planted {
     Planted {
         puzzle,
         home: parts,
+        placements,
     }
 }

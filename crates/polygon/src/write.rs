@@ -60,7 +60,10 @@ mod tests {
     #[test]
     fn generated_puzzles_read_back_the_same() {
         for seed in 0..30u64 {
-            let puzzle = planted(1 + (seed % 6) as usize, seed).puzzle;
+            let planted = planted(1 + (seed % 6) as usize, seed);
+            crate::verify(&planted.puzzle, &planted.placements)
+                .unwrap_or_else(|e| panic!("seed {seed}: the planted solution fails: {e}"));
+            let puzzle = planted.puzzle;
             let text = to_toml(&puzzle, &[]);
             let back = parse(&text, "back.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(back.region, puzzle.region, "{text}");
