@@ -7,24 +7,39 @@ use crate::text::{group_digits, human_duration};
 use jigsolve_search::Control;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Installs the Ctrl-C / SIGTERM handler once per process: the first signal
-/// asks the running search to stop (it then prints what it found), a second
-/// one exits at once.
+/// The search a signal stops: the one most recently given to
+/// [`watch_signals`] (commands such as `hints` run one search after another).
+static WATCHED: Mutex<Option<Arc<Control>>> = Mutex::new(None);
+
+/// Set by the first signal, so that a search started after it stops at once.
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C / SIGTERM stop `control`'s search. The handler is installed
+/// once per process: the first signal asks the running search to stop (it
+/// then prints what it found), a second one exits at once.
 pub fn watch_signals(control: &Arc<Control>) {
     static INSTALLED: AtomicBool = AtomicBool::new(false);
+    if SIGNALLED.load(Ordering::SeqCst) {
+        control.cancel();
+    }
+    if let Ok(mut watched) = WATCHED.lock() {
+        *watched = Some(Arc::clone(control));
+    }
     if INSTALLED.swap(true, Ordering::SeqCst) {
         return;
     }
-    let control = Arc::clone(control);
-    let signalled = AtomicBool::new(false);
     let _ = ctrlc::set_handler(move || {
-        if signalled.swap(true, Ordering::SeqCst) {
+        if SIGNALLED.swap(true, Ordering::SeqCst) {
             std::process::exit(exit::CANCELLED as i32);
         }
-        control.cancel();
+        if let Ok(watched) = WATCHED.lock() {
+            if let Some(control) = watched.as_ref() {
+                control.cancel();
+            }
+        }
     });
 }
 
