@@ -103,9 +103,15 @@ fn prepare_dir(option: &str, dir: &Path) -> Result<()> {
 
 /// Writes a picture file, with a message naming the path on failure.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_output(path, bytes, "the picture")
+}
+
+/// Writes `what` (a picture, a puzzle, a solution) to a file, with a message
+/// naming the path on failure.
+pub fn write_output(path: &Path, bytes: &[u8], what: &str) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| {
         anyhow!(InputError(format!(
-            "{}: cannot write the picture: {}",
+            "{}: cannot write {what}: {}",
             path.display(),
             io_reason(&e)
         )))

@@ -9,6 +9,15 @@ use crate::source::{Family, InputError};
 use anyhow::{bail, Result};
 use serde_json::Value;
 
+/// One place of a solution that could be given as a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintChoice {
+    /// Equal for two solutions exactly when they agree at this place.
+    pub key: String,
+    /// For people: "tile 5 at row 2, column 3, turned once", "piece F on ...".
+    pub label: String,
+}
+
 /// A puzzle read from a file or the catalog, of any family.
 pub trait Loaded {
     /// Its family.
@@ -30,6 +39,43 @@ pub trait Loaded {
     /// One solution record (the `solution` object of a JSON line), checked
     /// like [`Loaded::verify`] does, as an SVG picture under `caption`.
     fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String>;
+
+    /// The places of a solution record that could be given as hints (a tile
+    /// at its cell, a piece on its cells), leaving out those the puzzle
+    /// already pins. Two solutions share a choice's key exactly when they
+    /// put the same thing (identical pieces merged) in the same place.
+    fn hint_choices(&self, record: &Value) -> Result<Vec<HintChoice>> {
+        let _ = record;
+        self.check_takes_hints()?;
+        bail!("{} takes no hints (a bug: it says it does)", self.name())
+    }
+
+    /// Whether the family has hints: pinned tiles or pieces.
+    fn takes_hints(&self) -> bool {
+        false
+    }
+
+    /// An error unless the family has hints.
+    fn check_takes_hints(&self) -> Result<()> {
+        if self.takes_hints() {
+            return Ok(());
+        }
+        bail!(InputError(format!(
+            "{} is a {} puzzle, and hints (pinned pieces) exist for edge matching and polyforms only",
+            self.name(),
+            self.family().as_str()
+        )))
+    }
+
+    /// A copy of the puzzle with the choices `chosen` (indices into
+    /// [`Loaded::hint_choices`] of `record`) added as hints.
+    fn with_hints(&self, record: &Value, chosen: &[usize]) -> Result<Box<dyn Loaded>> {
+        let _ = (record, chosen);
+        bail!(InputError(format!("{} takes no hints", self.name())))
+    }
+
+    /// The puzzle as a file in its family's TOML format, under `comments`.
+    fn to_toml(&self, comments: &[String]) -> String;
 
     /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
     /// families that are exact-cover problems.

@@ -1,12 +1,14 @@
 //! Edge matching on the command line.
 
-use crate::options::EngineArgs;
-use crate::puzzle::Loaded;
+use crate::options::{EdgeSpec, EngineArgs};
+use crate::puzzle::{HintChoice, Loaded};
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, Result};
 use jigsolve_edge::verify::GridRecord;
-use jigsolve_edge::{parse, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode};
+use jigsolve_edge::{
+    parse, Hint, Matching, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode,
+};
 use jigsolve_search::{run_restarts, Control, NoSuchNode, Report, Weight};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
@@ -61,6 +63,64 @@ impl Loaded for EdgePuzzle {
             &placements,
             caption,
         ))
+    }
+
+    fn takes_hints(&self) -> bool {
+        true
+    }
+
+    fn hint_choices(&self, record: &Value) -> Result<Vec<HintChoice>> {
+        let p = &self.0;
+        let placements = checked(p, record).map_err(|e| anyhow!(InputError(e)))?;
+        let hinted: Vec<(usize, usize)> = p.hints.iter().map(|h| (h.row, h.col)).collect();
+        Ok(placements
+            .iter()
+            .enumerate()
+            .filter(|(cell, _)| !hinted.contains(&(cell / p.cols, cell % p.cols)))
+            .map(|(cell, pl)| {
+                let (row, col) = (cell / p.cols, cell % p.cols);
+                let look = p.tiles[pl.tile as usize].rotated(pl.rotation);
+                HintChoice {
+                    // The look, not the tile number: identical tiles merge.
+                    key: format!("{row},{col}:{}", p.marks_text(&look)),
+                    label: format!(
+                        "tile {} at row {}, column {}, turned {}",
+                        pl.tile + 1,
+                        row + 1,
+                        col + 1,
+                        pl.rotation
+                    ),
+                }
+            })
+            .collect())
+    }
+
+    fn with_hints(&self, record: &Value, chosen: &[usize]) -> Result<Box<dyn Loaded>> {
+        let p = &self.0;
+        let placements = checked(p, record).map_err(|e| anyhow!(InputError(e)))?;
+        let hinted: Vec<(usize, usize)> = p.hints.iter().map(|h| (h.row, h.col)).collect();
+        let open: Vec<(usize, &Placement)> = placements
+            .iter()
+            .enumerate()
+            .filter(|(cell, _)| !hinted.contains(&(cell / p.cols, cell % p.cols)))
+            .collect();
+        let mut puzzle = p.clone();
+        for &i in chosen {
+            let &(cell, pl) = open
+                .get(i)
+                .ok_or_else(|| anyhow!("hint choice {i} does not exist (a bug)"))?;
+            puzzle.hints.push(Hint {
+                tile: pl.tile as usize,
+                row: cell / p.cols,
+                col: cell % p.cols,
+                rotation: pl.rotation,
+            });
+        }
+        Ok(Box::new(EdgePuzzle(puzzle)))
+    }
+
+    fn to_toml(&self, comments: &[String]) -> String {
+        jigsolve_edge::write::to_toml(&self.0, comments)
     }
 }
 
@@ -284,4 +344,37 @@ fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<Placement>, String> {
     let placements = grid.placements(puzzle).map_err(|e| e.to_string())?;
     jigsolve_edge::verify(puzzle, &placements).map_err(|e| e.to_string())?;
     Ok(placements)
+}
+
+/// An edge-matching puzzle cut from a randomly coloured board.
+pub fn generate(
+    spec: &EdgeSpec,
+    name: Option<&str>,
+    seed: u64,
+    comments: &[String],
+) -> super::Generated {
+    let matching = if spec.matching == "complementary" {
+        Matching::Complementary
+    } else {
+        Matching::Equal
+    };
+    let (mut puzzle, planted) = jigsolve_edge::generate::planted(
+        jigsolve_edge::generate::Spec {
+            rows: spec.rows as usize,
+            cols: spec.cols as usize,
+            colours: spec.colours as usize,
+            frame_colours: spec.frame_colours as usize,
+            border: !spec.no_border,
+            matching,
+        },
+        seed,
+    );
+    puzzle.name = name.map_or_else(
+        || format!("edge-{}x{}-c{}-s{seed}", spec.rows, spec.cols, spec.colours),
+        str::to_string,
+    );
+    super::Generated {
+        text: jigsolve_edge::write::to_toml(&puzzle, comments),
+        record: solution_json(&puzzle, &planted),
+    }
 }

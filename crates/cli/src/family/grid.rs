@@ -1,13 +1,13 @@
 //! Polyforms (pieces of cells on a lattice) on the command line.
 
-use crate::options::EngineArgs;
-use crate::puzzle::Loaded;
+use crate::options::{EngineArgs, GridColouring, GridSpec};
+use crate::puzzle::{HintChoice, Loaded};
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, bail, Result};
 use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
-use jigsolve_grid::Sides;
+use jigsolve_grid::{Cell, Pin, Sides};
 use jigsolve_grid::{Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
 use serde_json::{json, Value};
 use std::cell::RefCell;
@@ -23,6 +23,35 @@ pub struct GridPuzzle {
 impl GridPuzzle {
     fn puzzle(&self) -> &Puzzle {
         &self.parsed.puzzle
+    }
+
+    /// The pieces of a solution record that are not pinned already: each
+    /// piece with the board cells it covers, sorted.
+    fn placed(&self, record: &Value) -> Result<Vec<(usize, Vec<Cell>)>> {
+        let puzzle = self.puzzle();
+        let copies = checked(puzzle, record).map_err(|e| anyhow!(InputError(e)))?;
+        let instances = puzzle.instances();
+        let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); instances.len()];
+        for (&(cell, _), &copy) in puzzle.board.iter().zip(&copies) {
+            if let Some(list) = cells.get_mut(copy as usize) {
+                list.push(cell);
+            }
+        }
+        Ok(cells
+            .into_iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_empty())
+            .map(|(copy, mut c)| {
+                c.sort_unstable();
+                (instances[copy].0, c)
+            })
+            .filter(|(piece, c)| {
+                !puzzle
+                    .pins
+                    .iter()
+                    .any(|pin| pin.piece == *piece && pin.cells == *c)
+            })
+            .collect())
     }
 
     /// The problem, built at most once per command.
@@ -100,6 +129,68 @@ impl Loaded for GridPuzzle {
 
     fn export_dlx(&self) -> Result<String> {
         Ok(jigsolve_grid::export::dlx(&self.problem()))
+    }
+
+    fn takes_hints(&self) -> bool {
+        true
+    }
+
+    fn hint_choices(&self, record: &Value) -> Result<Vec<HintChoice>> {
+        Ok(self
+            .placed(record)?
+            .into_iter()
+            .map(|(piece, cells)| {
+                let p = &self.puzzle().pieces[piece];
+                let lattice = self.puzzle().lattice;
+                let shown: Vec<String> = cells
+                    .iter()
+                    .map(|c| match lattice {
+                        Lattice::Cube => format!("({},{},{})", c[0], c[1], c[2]),
+                        _ => format!("({},{})", c[0], c[1]),
+                    })
+                    .collect();
+                HintChoice {
+                    // The shape, not the name: congruent pieces merge.
+                    key: format!("{cells:?}:{:?}", p.orientations(lattice).first()),
+                    label: format!("piece {} on {}", p.name, shown.join(" ")),
+                }
+            })
+            .collect())
+    }
+
+    fn with_hints(&self, record: &Value, chosen: &[usize]) -> Result<Box<dyn Loaded>> {
+        let placed = self.placed(record)?;
+        let mut pins = self.puzzle().pins.clone();
+        for &i in chosen {
+            let (piece, cells) = placed
+                .get(i)
+                .cloned()
+                .ok_or_else(|| anyhow!("hint choice {i} does not exist (a bug)"))?;
+            pins.push(Pin { piece, cells });
+        }
+        let puzzle = self
+            .puzzle()
+            .clone()
+            .with_pins(pins)
+            .map_err(|(e, _)| anyhow!("the hints do not fit the puzzle (a bug): {e}"))?;
+        let parsed = Parsed {
+            pin_lines: vec![0; puzzle.pins.len()],
+            puzzle,
+            file: self.parsed.file.clone(),
+            board_line: self.parsed.board_line,
+            piece_lines: self.parsed.piece_lines.clone(),
+        };
+        let problem = Problem::new(&parsed.puzzle);
+        Ok(Box::new(GridPuzzle {
+            parsed,
+            problem: RefCell::new(Some(problem)),
+        }))
+    }
+
+    fn to_toml(&self, comments: &[String]) -> String {
+        let mut text: String = comments.iter().map(|c| format!("# {c}\n")).collect();
+        text.push_str(&jigsolve_grid::write::to_toml(self.puzzle()));
+        text
     }
 }
 
@@ -310,4 +401,100 @@ fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<u16>, String> {
     let copies = record.copies(puzzle).map_err(|e| e.to_string())?;
     jigsolve_grid::verify(puzzle, &copies).map_err(|e| e.to_string())?;
     Ok(copies)
+}
+
+/// A polyform puzzle: a board cut into random pieces, or a region for a
+/// given piece set.
+pub fn generate(
+    spec: &GridSpec,
+    name: Option<&str>,
+    seed: u64,
+    comments: &[String],
+) -> Result<super::Generated> {
+    use jigsolve_grid::generate::{
+        cut, merge_congruent, planted, region_for, Colouring, Cutting, Spec,
+    };
+    let (min_piece, max_piece) = spec.piece_size;
+    let cutting = Cutting {
+        min_piece,
+        max_piece,
+        one_sided: spec.one_sided,
+    };
+    let from = |label: &str| -> Result<Puzzle> {
+        let source = crate::source::read(label)?;
+        Ok(load(&source, None)?.parsed.puzzle)
+    };
+    let bad = |e: jigsolve_grid::ModelError| anyhow!(InputError(format!("generate: {e}")));
+    let (puzzle, copies, made) = if let Some(size) = spec.size {
+        let lattice = if size[2] > 1 {
+            Lattice::Cube
+        } else {
+            Lattice::Square
+        };
+        let colouring = match spec.colouring {
+            GridColouring::None => Colouring::None,
+            GridColouring::Checker => Colouring::Checker,
+            GridColouring::Random(k) => Colouring::Random(k),
+        };
+        let (p, c) = planted(
+            Spec {
+                lattice,
+                size,
+                holes: spec.holes.min(0.6),
+                min_piece,
+                max_piece,
+                colouring,
+                one_sided: spec.one_sided,
+            },
+            seed,
+        );
+        let made = format!(
+            "grid-{}x{}{}",
+            size[0],
+            size[1],
+            if size[2] > 1 {
+                format!("x{}", size[2])
+            } else {
+                String::new()
+            }
+        );
+        (p, c, made)
+    } else if let Some(label) = &spec.board {
+        let given = from(label)?;
+        let made = format!("{}-cut", given.name);
+        let (p, c) = cut(
+            made.clone(),
+            given.lattice,
+            given.colours,
+            given.board,
+            cutting,
+            seed,
+        )
+        .map_err(bad)?;
+        (p, c, made)
+    } else if let Some(label) = &spec.pieces {
+        let given = from(label)?;
+        let made = format!("{}-region", given.name);
+        let (p, c) = region_for(
+            made.clone(),
+            given.lattice,
+            given.colours,
+            given.pieces,
+            seed,
+        )
+        .map_err(bad)?;
+        (p, c, made)
+    } else {
+        bail!(InputError(
+            "generate grid needs --size, --board or --pieces".into()
+        ));
+    };
+    let (mut puzzle, copies) = merge_congruent(&puzzle, &copies).map_err(bad)?;
+    puzzle.name = name.map_or_else(|| format!("{made}-s{seed}"), str::to_string);
+    let mut text: String = comments.iter().map(|c| format!("# {c}\n")).collect();
+    text.push_str(&jigsolve_grid::write::to_toml(&puzzle));
+    Ok(super::Generated {
+        text,
+        record: solution_json(&puzzle, &copies),
+    })
 }

@@ -11,9 +11,11 @@ mod edge;
 mod grid;
 mod polygon;
 
+use crate::options::GenerateKind;
 use crate::puzzle::Loaded;
 use crate::source::{Family, Source};
 use anyhow::Result;
+use serde_json::Value;
 
 /// Reads `source` as a puzzle of its family.
 ///
@@ -24,5 +26,29 @@ pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
         Family::Grid => Ok(Box::new(grid::load(source, format)?)),
         Family::Polygon => Ok(Box::new(polygon::load(source, format)?)),
+    }
+}
+
+/// A generated puzzle: its file, and the solution planted in it (a
+/// `solution` record as `solve --json` writes it).
+pub struct Generated {
+    /// The puzzle in its family's TOML format.
+    pub text: String,
+    /// The planted solution.
+    pub record: Value,
+}
+
+/// Generates a puzzle of the kind asked for from `seed`, named `name`
+/// (or a name made of the options) and headed by `comments`.
+pub fn generate(
+    kind: &GenerateKind,
+    name: Option<&str>,
+    seed: u64,
+    comments: &[String],
+) -> Result<Generated> {
+    match kind {
+        GenerateKind::Edge { spec, .. } => Ok(edge::generate(spec, name, seed, comments)),
+        GenerateKind::Grid { spec, .. } => grid::generate(spec, name, seed, comments),
+        GenerateKind::Polygon { spec, .. } => Ok(polygon::generate(spec, name, seed, comments)),
     }
 }

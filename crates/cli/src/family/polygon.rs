@@ -1,6 +1,6 @@
 //! Polygonal jigsaws on the command line.
 
-use crate::options::EngineArgs;
+use crate::options::{EngineArgs, PolygonSpec};
 use crate::puzzle::Loaded;
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
@@ -57,6 +57,10 @@ impl Loaded for PolygonPuzzle {
             Checked::Exact(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
             Checked::Approx(p) => Ok(jigsolve_render::polygon::solution_svg(&self.0, &p, caption)),
         }
+    }
+
+    fn to_toml(&self, comments: &[String]) -> String {
+        jigsolve_polygon::write::to_toml(&self.0, comments)
     }
 }
 
@@ -320,5 +324,21 @@ fn checked(puzzle: &Puzzle, record: &Value) -> Result<Checked, String> {
             .map_err(|e| e.to_string())?;
         jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())?;
         Ok(Checked::Approx(placements))
+    }
+}
+
+/// A polygon puzzle cut from a random convex polygon.
+pub fn generate(
+    spec: &PolygonSpec,
+    name: Option<&str>,
+    seed: u64,
+    comments: &[String],
+) -> super::Generated {
+    let planted = jigsolve_polygon::generate::planted(spec.count as usize, seed);
+    let mut puzzle = planted.puzzle;
+    puzzle.name = name.map_or_else(|| format!("polygon-{}-s{seed}", spec.count), str::to_string);
+    super::Generated {
+        text: jigsolve_polygon::write::to_toml(&puzzle, comments),
+        record: json!(SolutionRecord::of(&puzzle, &planted.placements)),
     }
 }
