@@ -24,6 +24,7 @@ mod printer;
 mod puzzle;
 mod report;
 mod running;
+mod seek;
 mod session;
 mod solutions;
 mod source;
@@ -31,8 +32,11 @@ mod text;
 
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
-use commands::{catalog as listing, estimate, export, merge, render, solve, split, unique, verify};
-use options::{EstimateArgs, RenderArgs, SolveArgs, SplitArgs, UniqueArgs, VerifyArgs};
+use commands::{
+    catalog as listing, estimate, export, generate, hints, merge, render, solve, split, unique,
+    verify,
+};
+use options::{EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, UniqueArgs, VerifyArgs};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -63,6 +67,11 @@ enum Command {
     Solve(SolveArgs),
     /// Is the solution unique? Stops at the second solution up to symmetry and shows the two side by side.
     Unique(UniqueArgs),
+    /// The fewest hints (tiles or pieces pinned in place) that leave exactly one solution; writes the puzzle with them.
+    Hints(HintsArgs),
+    /// Make a puzzle with a planted solution (edge, grid or polygon); --unique keeps only puzzles with one solution.
+    #[command(subcommand)]
+    Generate(options::GenerateKind),
     /// Estimate the size of a puzzle's search tree, its solutions and the time a full search takes (Knuth's random probes).
     Estimate(EstimateArgs),
     /// Print the commands that split a search into N shards for several machines (see `solve --shard`).
@@ -119,6 +128,8 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::Show { name } => listing::show(&name),
         Command::Solve(args) => solve::solve_command(&args),
         Command::Unique(args) => unique::unique_command(&args),
+        Command::Hints(args) => hints::hints_command(&args),
+        Command::Generate(kind) => generate::generate_command(&kind),
         Command::Estimate(args) => estimate::estimate_command(&args),
         Command::Split(args) => split::split_command(&args),
         Command::Merge { results, json } => merge::merge_command(&results, json),

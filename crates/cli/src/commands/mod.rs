@@ -5,6 +5,8 @@
 pub mod catalog;
 pub mod estimate;
 pub mod export;
+pub mod generate;
+pub mod hints;
 pub mod merge;
 pub mod render;
 pub mod solve;

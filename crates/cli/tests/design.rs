@@ -1,0 +1,349 @@
+//! The designer's commands: `generate` (planted puzzles, `--unique`,
+//! `--add-hints`) and `hints` (the fewest hints that leave one solution).
+//! Every planted solution goes through `verify`, every "unique" through a
+//! full count, every hint set through a full count of the hinted file.
+
+mod common;
+
+use common::{assert_verified, complete_count, jigsolve, root};
+use serde_json::Value;
+use std::path::Path;
+
+/// The generator kinds the tests sweep, as `generate` arguments.
+fn kinds() -> Vec<Vec<&'static str>> {
+    [
+        "edge --rows 3 --cols 3 --colours 3",
+        "edge --rows 3 --cols 4 --colours 2 --no-border --matching complementary",
+        "edge --rows 4 --cols 4 --colours 3 --frame-colours 2",
+        "grid --size 5x4 --piece-size 3-5",
+        "grid --size 3x3x2 --piece-size 3-4 --colouring checker",
+        "grid --board pentomino-8x8-hole --piece-size 6-9 --one-sided 0.5",
+        "grid --pieces soma",
+        "polygon --pieces 4",
+    ]
+    .iter()
+    .map(|k| k.split_whitespace().collect())
+    .collect()
+}
+
+/// Runs `generate KIND --seed SEED -o DIR/puzzle.toml --solution DIR/s.jsonl`
+/// plus `extra`; returns the exit code, the puzzle path and stdout.
+fn generate(kind: &[&str], seed: u64, extra: &[&str], dir: &Path) -> (i32, String, String) {
+    let puzzle = dir.join(format!("g-{}-{seed}.toml", kind.join("_")));
+    let solution = dir.join(format!("g-{}-{seed}.jsonl", kind.join("_")));
+    let out = jigsolve()
+        .current_dir(root())
+        .arg("generate")
+        .args(kind)
+        .args(["--seed", &seed.to_string(), "--no-progress", "-o"])
+        .arg(&puzzle)
+        .arg("--solution")
+        .arg(&solution)
+        .args(extra)
+        .output()
+        .unwrap();
+    let code = out.status.code().unwrap_or(-1);
+    if code == 0 {
+        // The planted solution holds, checked by the independent verifier.
+        assert_verified(puzzle.to_str().unwrap(), &solution);
+    }
+    (
+        code,
+        puzzle.to_string_lossy().into_owned(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+#[test]
+fn generated_puzzles_hold_their_planted_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    for kind in kinds() {
+        for seed in 1..=25 {
+            let (code, puzzle, said) = generate(&kind, seed, &[], dir.path());
+            assert_eq!(code, 0, "{kind:?} seed {seed}: {said}");
+            let count = complete_count(&puzzle, &[]);
+            assert!(
+                count["raw"].as_u64().unwrap_or(1) >= 1,
+                "{kind:?} seed {seed}: {count}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_makes_the_same_puzzle() {
+    let run = |seed: &str| {
+        jigsolve()
+            .args([
+                "generate",
+                "grid",
+                "--size",
+                "6x5",
+                "--colouring",
+                "checker",
+                "--seed",
+                seed,
+            ])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(run("7"), run("7"));
+    assert_ne!(run("7"), run("8"));
+}
+
+#[test]
+fn unique_generated_puzzles_have_exactly_one_solution_by_full_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut confirmed = 0;
+    // Kinds where unique puzzles are common (random colours pin the
+    // polyominoes down; see BENCHMARKS.md for the edge counts by colours).
+    let kinds: Vec<Vec<&str>> = [
+        "edge --rows 3 --cols 3 --colours 3",
+        "edge --rows 4 --cols 4 --colours 5",
+        "edge --rows 4 --cols 4 --colours 3 --frame-colours 2",
+        "grid --size 5x4 --piece-size 3-5 --colouring 3",
+        "grid --size 6x6 --piece-size 4-6 --colouring 4",
+        "grid --size 3x3x3 --piece-size 3-5 --colouring 3",
+        "polygon --pieces 4",
+    ]
+    .iter()
+    .map(|k| k.split_whitespace().collect())
+    .collect();
+    for kind in kinds {
+        for seed in 1..=20 {
+            let (code, puzzle, said) = generate(
+                &kind,
+                seed * 1000,
+                &["--unique", "--tries", "40"],
+                dir.path(),
+            );
+            match code {
+                0 => {
+                    let count = complete_count(&puzzle, &[]);
+                    assert_eq!(count["unique"], 1, "{kind:?} seed {seed}: {said}\n{count}");
+                    confirmed += 1;
+                }
+                1 => assert!(said.contains("no unique puzzle"), "{said}"),
+                _ => panic!("{kind:?} seed {seed}: exit {code}: {said}"),
+            }
+        }
+    }
+    assert!(confirmed >= 120, "only {confirmed} unique puzzles generated");
+}
+
+#[test]
+fn add_hints_leaves_the_planted_solution_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let kinds = [
+        vec!["edge", "--rows", "4", "--cols", "4", "--colours", "2"],
+        vec!["grid", "--size", "6x4", "--piece-size", "2-4"],
+    ];
+    for kind in kinds {
+        for seed in 1..=10 {
+            let (code, puzzle, said) = generate(
+                &kind,
+                seed,
+                &["--unique", "--add-hints", "--tries", "1", "--json"],
+                dir.path(),
+            );
+            assert_eq!(code, 0, "{kind:?} seed {seed}: {said}");
+            let count = complete_count(&puzzle, &["--no-symmetry"]);
+            let text = std::fs::read_to_string(&puzzle).unwrap();
+            let hinted = text.contains("[[hints]]") || text.contains("[[pin]]");
+            if hinted {
+                assert_eq!(count["distinct"], 1, "{kind:?} seed {seed}: {count}");
+            } else {
+                assert_eq!(
+                    complete_count(&puzzle, &[])["unique"],
+                    1,
+                    "{kind:?} seed {seed}"
+                );
+            }
+        }
+    }
+}
+
+/// `hints PUZZLE --json -o FILE`: the report, and the full count of FILE
+/// without symmetry (one distinct solution).
+fn hints(puzzle: &str, dir: &Path) -> (Value, Value) {
+    let file = dir.join("hinted.toml");
+    let out = jigsolve()
+        .current_dir(root())
+        .args(["hints", puzzle, "--json", "--no-progress", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let count = complete_count(file.to_str().unwrap(), &["--no-symmetry"]);
+    (report, count)
+}
+
+#[test]
+fn hints_leave_exactly_one_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, fewest) in [
+        ("scramble", 1),
+        ("hunde-spiel", 1),
+        ("data/edge/owen-set2/pieces_06x06.txt", 1),
+        ("pentomino-3x20", 1),
+        ("pentomino-5x12", 2),
+    ] {
+        let (report, count) = hints(puzzle, dir.path());
+        assert_eq!(report["proven"], true, "{puzzle}: {report}");
+        assert_eq!(report["count"], fewest, "{puzzle}: {report}");
+        assert_eq!(count["distinct"], 1, "{puzzle}: {count}");
+    }
+    // Already unique up to symmetry: no hints, the file is the puzzle.
+    let (report, count) = hints("impuzzable", dir.path());
+    assert_eq!(report["count"], 0);
+    assert_eq!(report["already_unique"], true);
+    assert_eq!(count["distinct"], 4);
+}
+
+/// The edge tiles' TOML of a generated 3 x 3 puzzle with `hints` (row,
+/// column, tile, rotation; from 1) appended.
+fn with_edge_hints(text: &str, hints: &[(u64, u64, u64, u64)]) -> String {
+    let mut t = text.to_string();
+    for (row, col, tile, rotation) in hints {
+        t.push_str(&format!(
+            "\n[[hints]]\ntile = {tile}\nrow = {row}\ncol = {col}\nrotation = {rotation}\n"
+        ));
+    }
+    t
+}
+
+#[test]
+fn no_smaller_hint_set_works_by_brute_force() {
+    // Few colours: many solutions, so several hints are needed. Every set
+    // of one hint fewer, taken from the solution the hints pin, still
+    // leaves more than one distinct solution.
+    let dir = tempfile::tempdir().unwrap();
+    let mut checked_sets = 0;
+    for seed in 1..=6 {
+        let (code, puzzle, said) = generate(
+            &[
+                "edge",
+                "--rows",
+                "3",
+                "--cols",
+                "3",
+                "--colours",
+                "2",
+                "--no-border",
+            ],
+            seed,
+            &[],
+            dir.path(),
+        );
+        assert_eq!(code, 0, "{said}");
+        let (report, count) = hints(&puzzle, dir.path());
+        assert_eq!(count["distinct"], 1);
+        let k = report["count"].as_u64().unwrap() as usize;
+        if k == 0 {
+            continue;
+        }
+        // The pinned solution: the one solution of the hinted file.
+        let out = jigsolve()
+            .args([
+                "solve",
+                dir.path().join("hinted.toml").to_str().unwrap(),
+                "--json",
+                "--no-progress",
+            ])
+            .output()
+            .unwrap();
+        let record = common::json_lines(&out.stdout)[0]["solution"].clone();
+        let mut places = Vec::new();
+        for (r, row) in record["cells"].as_array().unwrap().iter().enumerate() {
+            for (c, cell) in row.as_array().unwrap().iter().enumerate() {
+                places.push((
+                    r as u64 + 1,
+                    c as u64 + 1,
+                    cell["tile"].as_u64().unwrap(),
+                    cell["rotation"].as_u64().unwrap(),
+                ));
+            }
+        }
+        let text = std::fs::read_to_string(&puzzle).unwrap();
+        // Every subset of k - 1 places.
+        let n = places.len();
+        for mask in 0u32..1 << n {
+            if mask.count_ones() as usize != k - 1 {
+                continue;
+            }
+            let chosen: Vec<_> = (0..n)
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| places[i])
+                .collect();
+            let f = common::file(&with_edge_hints(&text, &chosen));
+            let count = complete_count(f.path().to_str().unwrap(), &["--no-symmetry"]);
+            assert!(
+                count["distinct"].as_u64().unwrap() > 1,
+                "seed {seed}: {chosen:?} already leave one solution"
+            );
+            checked_sets += 1;
+        }
+    }
+    assert!(checked_sets > 0, "no puzzle needed a hint");
+}
+
+#[test]
+fn design_commands_refuse_bad_requests() {
+    let dir = tempfile::tempdir().unwrap();
+    let fails = |args: &[&str], says: &str| {
+        let out = jigsolve().current_dir(root()).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    fails(
+        &["hints", "tangram-square"],
+        "hints (pinned pieces) exist for edge matching and polyforms only",
+    );
+    fails(&["generate", "grid"], "--size");
+    fails(&["generate", "grid", "--size", "0x3"], "not W x H");
+    fails(
+        &["generate", "grid", "--size", "4x4", "--piece-size", "5-2"],
+        "MIN-MAX",
+    );
+    fails(&["generate", "edge", "--rows", "3"], "--cols");
+    fails(
+        &[
+            "generate",
+            "edge",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--add-hints",
+        ],
+        "--unique",
+    );
+    fails(
+        &["generate", "grid", "--board", "no-such-puzzle"],
+        "no such file",
+    );
+    fails(&["generate", "grid", "--board", "impuzzable"], "impuzzable");
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "x").unwrap();
+    let inside = blocked.join("p.toml");
+    fails(
+        &["generate", "polygon", "-o", inside.to_str().unwrap()],
+        "cannot write the puzzle",
+    );
+    fails(
+        &["hints", "scramble", "-o", inside.to_str().unwrap()],
+        "cannot write the puzzle",
+    );
+}
