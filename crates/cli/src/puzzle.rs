@@ -31,6 +31,20 @@ pub trait Loaded {
     /// like [`Loaded::verify`] does, as an SVG picture under `caption`.
     fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String>;
 
+    /// Two solution records of the puzzle as the engine `options` shape it
+    /// (`--flip` lets a polygon piece flip), each checked like
+    /// [`Loaded::verify`] does, as one SVG picture titled `title`: side by
+    /// side under `captions`, with the cells, tiles or pieces where they
+    /// differ marked in both, as the family counts a difference, and a
+    /// legend line that says what the mark means.
+    fn pair_svg(
+        &self,
+        options: &EngineArgs,
+        records: [&Value; 2],
+        captions: [&str; 2],
+        title: &str,
+    ) -> Result<String, String>;
+
     /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
     /// families that are exact-cover problems.
     fn export_dlx(&self) -> Result<String> {
