@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Draws the pictures the README shows: the first solution of each seed
 # puzzle, as jigsolve finds it on one thread without restarts (so the same
-# picture every time), written to docs/pictures/NAME.svg. Run it after a
-# change to the pictures and commit the result:
+# picture every time), written to docs/pictures/NAME.svg, and the two first
+# solutions of pentomino-3x20 side by side as `unique` draws them (one
+# thread walks the tree in order: the same two every time), written to
+# docs/pictures/unique-pentomino-3x20.svg. Run it after a change to the
+# pictures and commit the result:
 #
 #   bash scripts/pictures.sh
 set -euo pipefail
@@ -17,4 +20,8 @@ for name in impuzzable scramble hunde-spiel atwood pentomino-6x10 soma stomachio
   "$bin" solve "$name" --limit 1 --threads 1 --no-restarts --no-progress --svg "$tmp" > /dev/null
   mv "$tmp/$name-0001.svg" "$out/$name.svg"
 done
+# unique exits 4 for "several".
+status=0
+"$bin" unique pentomino-3x20 --threads 1 --no-progress --svg "$out/unique-pentomino-3x20.svg" > /dev/null || status=$?
+[ "$status" -eq 4 ]
 ls -l "$out"

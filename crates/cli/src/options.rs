@@ -8,7 +8,7 @@
 //! of the options that shape the search tree: `split`, shard results and
 //! `merge` all take it from there.
 
-use crate::pictures::Pictures;
+use crate::pictures::{PictureFiles, Pictures};
 use crate::source::InputError;
 use anyhow::{bail, Result};
 use clap::Args;
@@ -367,9 +367,23 @@ pub struct UniqueArgs {
     /// Never show the progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Write an SVG picture to FILE: two solutions side by side with their differences marked, or the one solution (none when there is none or the answer is unknown).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the same picture as a PNG (twice the SVG's size) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
 }
 
 impl UniqueArgs {
+    /// Where the picture goes (`--svg FILE`, `--png FILE`).
+    pub fn pictures(&self) -> PictureFiles {
+        PictureFiles {
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+        }
+    }
+
     /// Threads to use: as asked, or every core.
     pub fn thread_count(&self) -> usize {
         every_core_unless(self.threads)

@@ -1,7 +1,8 @@
 //! Where pictures go: the directories of `solve --svg DIR` / `--png DIR`
-//! (one file per listed solution) and the files of `jigsolve render`. The
-//! drawing is `jigsolve_render`'s; this module only places the files and
-//! turns every file-system problem into a message that names the path.
+//! (one file per listed solution), the files of `unique --svg FILE` /
+//! `--png FILE` and those of `jigsolve render`. The drawing is
+//! `jigsolve_render`'s; this module only places the files and turns every
+//! file-system problem into a message that names the path.
 
 use crate::source::InputError;
 use anyhow::{anyhow, bail, Context, Result};
@@ -53,6 +54,92 @@ impl Pictures {
         }
         Ok(())
     }
+}
+
+/// Where a command that draws one picture writes it: `unique --svg FILE`
+/// and `--png FILE` (either or both).
+#[derive(Clone, Debug, Default)]
+pub struct PictureFiles {
+    /// The SVG file.
+    pub svg: Option<PathBuf>,
+    /// The PNG file.
+    pub png: Option<PathBuf>,
+}
+
+impl PictureFiles {
+    /// True when a picture is wanted.
+    pub fn wanted(&self) -> bool {
+        self.svg.is_some() || self.png.is_some()
+    }
+
+    /// The files asked for, with their options.
+    pub fn files(&self) -> impl Iterator<Item = (&'static str, &PathBuf)> {
+        [("--svg", self.svg.as_ref()), ("--png", self.png.as_ref())]
+            .into_iter()
+            .filter_map(|(o, f)| f.map(|f| (o, f)))
+    }
+
+    /// Checks, before the search starts, that each file can be written: not
+    /// a directory, in a directory that exists and takes new files. Nothing
+    /// is created: no picture is written when there is nothing to draw.
+    pub fn prepare(&self) -> Result<()> {
+        for (option, file) in self.files() {
+            prepare_file(option, file)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `svg` to the SVG file and its PNG to the PNG file.
+    pub fn write(&self, svg: &str) -> Result<()> {
+        if let Some(path) = &self.svg {
+            write_file(path, svg.as_bytes())?;
+        }
+        if let Some(path) = &self.png {
+            let png = jigsolve_render::png::png(svg, jigsolve_render::png::DEFAULT_SCALE)
+                .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
+            write_file(path, &png)?;
+        }
+        Ok(())
+    }
+}
+
+/// Makes sure a picture file can be written at `file`.
+fn prepare_file(option: &str, file: &Path) -> Result<()> {
+    let shown = file.display();
+    if file.as_os_str() == "-" {
+        bail!(InputError(format!(
+            "{option} -: the answer goes to standard output; {option} names a file to write the picture to"
+        )));
+    }
+    if file.is_dir() {
+        bail!(InputError(format!(
+            "{shown}: is a directory; {option} names the file to write the picture to"
+        )));
+    }
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        let why = if dir.exists() {
+            format!("{} is not a directory", dir.display())
+        } else {
+            format!("there is no directory {}", dir.display())
+        };
+        bail!(InputError(format!(
+            "{shown}: cannot write the picture ({option}): {why}"
+        )));
+    }
+    // Permissions alone do not tell (root, read-only mounts, ACLs): try.
+    let probe = dir.join(format!(".jigsolve-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .and_then(|_| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            anyhow!(InputError(format!(
+                "{shown}: cannot write the picture ({option}): {}",
+                io_reason(&e)
+            )))
+        })
 }
 
 /// A puzzle name made safe as a file name: letters, digits, `-`, `_` and

@@ -77,6 +77,20 @@ pub trait Loaded {
     /// The puzzle as a file in its family's TOML format, under `comments`.
     fn to_toml(&self, comments: &[String]) -> String;
 
+    /// Two solution records of the puzzle as the engine `options` shape it
+    /// (`--flip` lets a polygon piece flip), each checked like
+    /// [`Loaded::verify`] does, as one SVG picture titled `title`: side by
+    /// side under `captions`, with the cells, tiles or pieces where they
+    /// differ marked in both, as the family counts a difference, and a
+    /// legend line that says what the mark means.
+    fn pair_svg(
+        &self,
+        options: &EngineArgs,
+        records: [&Value; 2],
+        captions: [&str; 2],
+        title: &str,
+    ) -> Result<String, String>;
+
     /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
     /// families that are exact-cover problems.
     fn export_dlx(&self) -> Result<String> {

@@ -346,6 +346,20 @@ pub fn layout(puzzle: &Puzzle) -> Layout {
 
 /// A picture of a solution (placements row by row) under `caption`.
 pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> String {
+    solution_picture(puzzle, placements, caption, &[]).finish()
+}
+
+/// The picture of [`solution_svg`], not yet finished, with the board cells
+/// whose indices (row by row, as the placements) are in `marked` marked as
+/// differing from another solution ([`crate::differ`]): a dashed box
+/// around the tile's number, inside the half-discs, so that the marks
+/// stay readable.
+pub fn solution_picture(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+    marked: &[usize],
+) -> Svg {
     let (rows, cols) = (puzzle.rows.max(1), puzzle.cols.max(1));
     let Layout {
         origin: (_, top),
@@ -379,6 +393,17 @@ pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) ->
             p.tile as usize + 1,
             prefix,
         );
+        if marked.contains(&i) {
+            // The half-discs reach 0.22 of a tile in from each side.
+            let inset = t * 0.27;
+            crate::differ::rect(
+                &mut svg,
+                (MARGIN + c as f64 * t + inset, top + r as f64 * t + inset),
+                t - 2.0 * inset,
+                t - 2.0 * inset,
+                (t * 0.05).max(2.0),
+            );
+        }
         svg.end_group();
     }
     svg.rect(
@@ -389,7 +414,7 @@ pub fn solution_svg(puzzle: &Puzzle, placements: &[Placement], caption: &str) ->
         &format!(r#"fill="none" stroke="{INK}" stroke-width="2""#),
     );
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    svg.finish()
+    svg
 }
 
 /// A picture of the puzzle itself: the empty board (with its hints in

@@ -141,11 +141,13 @@ pub fn piece_fill(piece: usize) -> Fill {
 }
 
 /// One cell to draw: where, which group it belongs to (cells of one group
-/// are one piece), and its board colour.
+/// are one piece), its board colour, and whether it carries the mark of a
+/// difference ([`crate::differ`]).
 struct Drawn {
     cell: Cell,
     group: usize,
     colour: Option<u8>,
+    marked: bool,
 }
 
 /// How groups look: fill, and the label shown once per connected part of a
@@ -225,6 +227,19 @@ fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) 
             crate::svg::num((s / 12.0).max(1.5))
         ),
     );
+    // Marks inside the cells, clear of the lines between pieces, and under
+    // the labels, whose halos keep them readable.
+    for d in cells.iter().filter(|d| d.marked) {
+        let (x, y) = frame.corner(d.cell);
+        let inset = s * 0.15;
+        crate::differ::rect(
+            svg,
+            (x + inset, y + inset),
+            s - 2.0 * inset,
+            s - 2.0 * inset,
+            (s / 14.0).max(1.5),
+        );
+    }
     // Labels: one per connected part of a group in a layer, in the cell
     // with the most neighbours of its part (the first such in y, x order).
     let mut seen: BTreeSet<Cell> = BTreeSet::new();
@@ -341,6 +356,14 @@ fn legend(puzzle: &Puzzle) -> Legend {
 /// piece covering it, `copies[b]` being the piece copy on board cell `b` (as
 /// in [`Puzzle::instances`]), under `caption`.
 pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
+    solution_picture(puzzle, copies, caption, &[]).finish()
+}
+
+/// The picture of [`solution_svg`], not yet finished, with the board cells
+/// whose indices are in `marked` (indices into `puzzle.board`) marked as
+/// differing from another solution ([`crate::differ`]); on a solid the
+/// marks are in the cells' layers.
+pub fn solution_picture(puzzle: &Puzzle, copies: &[u16], caption: &str, marked: &[usize]) -> Svg {
     let frame = solution_frame(puzzle);
     let instances = puzzle.instances();
     let piece_of = |g: usize| instances.get(g).map(|&(p, _)| p);
@@ -355,6 +378,7 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
     let height = legend_top + legend.height(inner) + MARGIN;
     let mut svg = Svg::new(width, height, caption);
     let prefix = "p";
+    let is_marked: BTreeSet<usize> = marked.iter().copied().collect();
     let cells: Vec<Drawn> = puzzle
         .board
         .iter()
@@ -363,6 +387,7 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
             cell,
             group: copies.get(b).map_or(usize::MAX, |&g| g as usize),
             colour,
+            marked: is_marked.contains(&b),
         })
         .collect();
     let fill = |g: usize| match piece_of(g) {
@@ -392,7 +417,7 @@ pub fn solution_svg(puzzle: &Puzzle, copies: &[u16], caption: &str) -> String {
         },
     );
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    svg.finish()
+    svg
 }
 
 /// A picture of the puzzle itself: the board (with its colours and its
@@ -482,6 +507,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
             cell,
             group: pinned.get(&cell).copied().unwrap_or(0),
             colour,
+            marked: false,
         })
         .collect();
     let pin_piece = |g: usize| {
@@ -549,6 +575,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
                 cell,
                 group: i,
                 colour,
+                marked: false,
             })
             .collect();
         let fill = |g: usize| piece_fill(g);

@@ -19,6 +19,8 @@ pub enum Swatch {
     },
     /// A thick dark line: the frame (the border mark).
     Frame,
+    /// The mark of [`crate::differ`]: a dashed box.
+    Differs,
 }
 
 /// Entries in order.
@@ -142,6 +144,9 @@ impl Legend {
                 }
                 Swatch::Frame => {
                     svg.rect(sx, sy + SIZE - 4.0, SIZE, 4.0, &format!(r#"fill="{INK}""#));
+                }
+                Swatch::Differs => {
+                    crate::differ::swatch(svg, (sx + 1.0, sy + 1.0), SIZE - 2.0);
                 }
             }
             svg.text(

@@ -18,9 +18,14 @@
 //! patterns as a second cue past the palette's size ([`palette`]). The SVG
 //! is written as text by [`svg`]; [`mod@png`] rasterises that same SVG with
 //! `resvg` and an embedded font.
+//!
+//! Two solutions of one puzzle can be drawn side by side with the cells,
+//! tiles or pieces where they differ marked ([`differ`]): each family's
+//! solution picture takes the set to mark.
 
 #![warn(missing_docs)]
 
+pub mod differ;
 pub mod edge;
 pub mod grid;
 pub mod legend;

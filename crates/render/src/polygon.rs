@@ -276,6 +276,20 @@ pub fn solution_svg<S: Scalar>(
     placements: &[Placement<S>],
     caption: &str,
 ) -> String {
+    solution_picture(puzzle, placements, caption, &[]).finish()
+}
+
+/// The picture of [`solution_svg`], not yet finished, with the placed
+/// pieces whose indices (into `placements`) are in `marked` outlined as
+/// differing from another solution ([`crate::differ`]). The marks are drawn
+/// last, over the region's outline and the neighbouring pieces, so that the
+/// whole outline of a marked piece shows.
+pub fn solution_picture<S: Scalar>(
+    puzzle: &Puzzle,
+    placements: &[Placement<S>],
+    caption: &str,
+    marked: &[usize],
+) -> Svg {
     let region = region_points(puzzle);
     let all: Vec<Pt> = region.iter().flatten().copied().collect();
     let (w, h) = extent(&all);
@@ -354,8 +368,19 @@ pub fn solution_svg<S: Scalar>(
             &format!(r#"fill="none" stroke="{INK}" stroke-width="3" stroke-linejoin="round""#),
         );
     }
+    for q in marked.iter().filter_map(|&i| placements.get(i)) {
+        if q.piece >= puzzle.pieces.len() {
+            continue;
+        }
+        let pts: Vec<Pt> = q
+            .corners(puzzle)
+            .iter()
+            .map(|c| view.at((c.x.to_f64(), c.y.to_f64())))
+            .collect();
+        crate::differ::outline(&mut svg, &pts, 3.0);
+    }
     legend.draw(&mut svg, MARGIN, legend_top, inner);
-    svg.finish()
+    svg
 }
 
 /// A picture of the puzzle itself: the region, and under it every piece as

@@ -21,7 +21,8 @@ pub struct Svg {
     width: f64,
     height: f64,
     title: String,
-    defs: String,
+    /// One definition per entry, in order.
+    defs: Vec<String>,
     body: String,
 }
 
@@ -77,7 +78,7 @@ impl Svg {
             width: width.ceil(),
             height: height.ceil(),
             title: title.to_string(),
-            defs: String::new(),
+            defs: Vec::new(),
             body: String::new(),
         }
     }
@@ -94,8 +95,14 @@ impl Svg {
 
     /// Adds a definition (a pattern) to `<defs>`.
     pub fn def(&mut self, element: &str) {
-        self.defs.push_str(element);
-        self.defs.push('\n');
+        self.defs.push(element.to_string());
+    }
+
+    /// Makes the picture at least `width` x `height` pixels (room for more
+    /// below or to the right of what is drawn).
+    pub fn enlarge(&mut self, width: f64, height: f64) {
+        self.width = self.width.max(width.ceil());
+        self.height = self.height.max(height.ceil());
     }
 
     /// Appends an element as written.
@@ -198,7 +205,10 @@ impl Svg {
         let _ = writeln!(out, "<title>{}</title>", escape(&self.title));
         if !self.defs.is_empty() {
             out.push_str("<defs>\n");
-            out.push_str(&self.defs);
+            for def in &self.defs {
+                out.push_str(def);
+                out.push('\n');
+            }
             out.push_str("</defs>\n");
         }
         let _ = writeln!(
@@ -209,6 +219,61 @@ impl Svg {
         out.push_str("</svg>\n");
         out
     }
+}
+
+/// Two pictures side by side in one, `left` at the top-left corner and
+/// `right` just right of it, each in a group `<g class="solution">` moved
+/// into place, under the document title `title`. The result is as wide as
+/// both and as high as the higher; [`Svg::enlarge`] makes room for more.
+///
+/// Both pictures keep their own definitions. Pictures of one puzzle define
+/// the same patterns under the same ids, so a definition both have is kept
+/// once; an id the two use for different definitions is renamed in the
+/// right-hand picture, so that each picture still fills with its own.
+pub fn side_by_side(left: Svg, right: Svg, title: &str) -> Svg {
+    let mut out = Svg::new(
+        left.width + right.width,
+        left.height.max(right.height),
+        title,
+    );
+    let mut right_body = right.body;
+    out.defs = left.defs;
+    for def in right.defs {
+        if out.defs.contains(&def) {
+            continue;
+        }
+        match def_id(&def) {
+            Some(id) if out.defs.iter().any(|d| def_id(d) == Some(id)) => {
+                let renamed = format!("{id}-right");
+                right_body =
+                    right_body.replace(&format!("url(#{id})"), &format!("url(#{renamed})"));
+                out.defs.push(def.replacen(
+                    &format!(r#"id="{id}""#),
+                    &format!(r#"id="{renamed}""#),
+                    1,
+                ));
+            }
+            _ => out.defs.push(def),
+        }
+    }
+    let _ = writeln!(out.body, r#"<g class="solution">"#);
+    out.body.push_str(&left.body);
+    out.body.push_str("</g>\n");
+    let _ = writeln!(
+        out.body,
+        r#"<g class="solution" transform="translate({} 0)">"#,
+        num(left.width)
+    );
+    out.body.push_str(&right_body);
+    out.body.push_str("</g>\n");
+    out
+}
+
+/// The `id` attribute of a definition.
+fn def_id(def: &str) -> Option<&str> {
+    let start = def.find(r#" id=""#)? + 5;
+    let len = def[start..].find('"')?;
+    Some(&def[start..start + len])
 }
 
 /// Path data for straight segments, one `M x y L x y` per segment.

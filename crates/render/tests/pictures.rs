@@ -387,3 +387,49 @@ fn flipped_pieces_are_hatched_and_every_piece_is_named() {
     }
     assert!(svg.contains(">board colour b</text>") && svg.contains(">board colour w</text>"));
 }
+
+#[test]
+fn differences_are_marked_in_both_halves_of_a_pair() {
+    let soma = grid_puzzle("soma");
+    let copies = first_grid_solution(&soma);
+    // A cell in each layer of the cube.
+    let marked = [0, 13, 26];
+    let half = |caption: &str| grid::solution_picture(&soma, &copies, caption, &marked);
+    let (left, right) = (half("first"), half("second"));
+    let left_width = left.width();
+    let svg = jigsolve_render::differ::pair(left, right, "soma: two", "dashed: differs");
+    assert_eq!(svg.matches(r#"<g class="differs">"#).count(), 6);
+    assert_eq!(svg.matches(r#"<g class="solution""#).count(), 2);
+    // The marks leave the middle of a cell to its piece, in both halves.
+    let image = Decoded::of(&raster::png(&svg, raster::DEFAULT_SCALE).unwrap());
+    let (w, h) = svg_size(&svg);
+    let scale = raster::DEFAULT_SCALE as f64;
+    assert_eq!(image.width as f64, (w * scale).ceil());
+    assert_eq!(image.height as f64, (h * scale).ceil());
+    let frame = grid::solution_frame(&soma);
+    let instances = soma.instances();
+    for &b in &marked {
+        let want = rgb(&palette::piece_fill(instances[copies[b] as usize].0).colour);
+        let (cx, cy) = frame.centre(soma.board[b].0);
+        for dx in [0.0, left_width] {
+            let got = image.pixel((cx + dx) * scale, (cy + frame.cell * 0.2) * scale);
+            assert!(
+                (0..3).all(|k| (got[k] as i32 - want[k] as i32).abs() <= 3),
+                "cell {b}: {got:?} for {want:?}"
+            );
+        }
+    }
+    // Nothing marked, nothing drawn: the plain picture is the same.
+    assert_eq!(
+        grid::solution_picture(&soma, &copies, "x", &[]).finish(),
+        grid::solution_svg(&soma, &copies, "x")
+    );
+
+    let (hunde, tiles) = hunde_spiel();
+    let svg = edge::solution_picture(&hunde, &tiles, "first", &[1, 2]).finish();
+    assert_eq!(svg.matches(r#"<g class="differs">"#).count(), 2);
+    let (stomachion, pieces) = stomachion();
+    let svg = polygon::solution_picture(&stomachion, &pieces, "first", &[0, 3, 99]).finish();
+    // An index past the placements marks nothing.
+    assert_eq!(svg.matches(r#"<g class="differs">"#).count(), 2);
+}

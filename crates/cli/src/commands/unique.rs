@@ -8,7 +8,7 @@ use crate::clock;
 use crate::exit::{self, out, outln};
 use crate::family;
 use crate::options::UniqueArgs;
-use crate::puzzle::check_engine_options;
+use crate::puzzle::{check_engine_options, Loaded};
 use crate::report::weight_json;
 use crate::running::{watch_signals, with_progress};
 use crate::session::Job;
@@ -18,6 +18,7 @@ use anyhow::{anyhow, Context, Result};
 use jigsolve_search::{Control, StopReason, Weight};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// One solution as `unique` shows it.
@@ -25,6 +26,9 @@ struct Shown {
     text: String,
     json: Value,
     weight: Weight,
+    /// The picture of the first solution, drawn while the solution is at
+    /// hand (with the engine's own puzzle), for the answer "unique".
+    svg: Option<String>,
 }
 
 /// Answers the question and prints the answer; returns the exit code.
@@ -32,6 +36,8 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
     check_engine_options(puzzle.as_ref(), &args.engine)?;
+    let pictures = args.pictures();
+    pictures.prepare()?;
     let session = puzzle.session(&args.engine)?;
     let job = Job {
         threads: args.thread_count(),
@@ -40,6 +46,9 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
         first_solutions_only: false,
     };
     let described = session.described(&job);
+    let what = &described.listed_means;
+    let name = puzzle.name();
+    let only_caption = format!("{name}: unique: exactly one solution ({what})");
     let mut control = Control::new().with_progress();
     if let Some(s) = args.time_limit {
         control = control.with_time_limit(clock::left_of(s));
@@ -53,10 +62,13 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
         described.fraction_known,
         || {
             session.run(&job, &control, &mut |solution, weight| {
+                let svg =
+                    (pictures.wanted() && found.is_empty()).then(|| solution.svg(&only_caption));
                 found.push(Shown {
                     text: solution.text(),
                     json: solution.json(),
                     weight,
+                    svg,
                 });
                 if found.len() >= 2 {
                     ControlFlow::Break(())
@@ -82,7 +94,6 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
         (1, None) => ("unique", exit::FOUND),
         _ => ("none", exit::NONE),
     };
-    let what = &described.listed_means;
     let sentence = match answer {
         "unique" => format!("unique: exactly one solution ({what})"),
         "none" => "none: the puzzle has no solution".to_string(),
@@ -100,6 +111,7 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
             plural(found.len() as u64)
         ),
     };
+    let written = write_picture(puzzle.as_ref(), args, answer, &found)?;
     if args.json {
         let solutions: Vec<Value> = found
             .iter()
@@ -138,9 +150,64 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
             group_digits(report.nodes.total() as u128),
             report.elapsed.as_secs_f64()
         ));
+        for path in written {
+            text.push_str(&format!("  picture  {}\n", path.display()));
+        }
         out!("{text}");
     }
     Ok(code)
+}
+
+/// Writes the picture `--svg` / `--png` ask for, if any: the two
+/// solutions side by side for "several", the one solution for "unique";
+/// returns the files written. For "none" and "unknown" there is nothing to
+/// draw, and standard error says so rather than leave the files silently
+/// missing.
+fn write_picture(
+    puzzle: &dyn Loaded,
+    args: &UniqueArgs,
+    answer: &str,
+    found: &[Shown],
+) -> Result<Vec<PathBuf>> {
+    let pictures = args.pictures();
+    if !pictures.wanted() {
+        return Ok(Vec::new());
+    }
+    let name = puzzle.name();
+    let svg = match (answer, found) {
+        ("several", [a, b, ..]) => puzzle
+            .pair_svg(
+                &args.engine,
+                [&a.json, &b.json],
+                [
+                    &format!("{name}: first solution"),
+                    &format!("{name}: second solution"),
+                ],
+                &format!("{name}: two solutions, differences marked"),
+            )
+            // The solutions come from the search: one that fails its
+            // verifier is a bug, not bad input.
+            .map_err(|why| anyhow!("cannot draw the two solutions found (a bug): {why}"))?,
+        ("unique", [one]) => one
+            .svg
+            .clone()
+            .context("the picture of the solution was not drawn (a bug)")?,
+        _ => {
+            let why = match answer {
+                "none" => "the puzzle has no solution",
+                _ => "the answer is unknown",
+            };
+            for (option, file) in pictures.files() {
+                eprintln!(
+                    "note: no picture written ({option} {}): {why}",
+                    file.display()
+                );
+            }
+            return Ok(Vec::new());
+        }
+    };
+    pictures.write(&svg)?;
+    Ok(pictures.files().map(|(_, f)| f.clone()).collect())
 }
 
 /// Two solutions' text side by side, with a line of `^` under each pair of

@@ -122,6 +122,48 @@ impl Loaded for EdgePuzzle {
     fn to_toml(&self, comments: &[String]) -> String {
         jigsolve_edge::write::to_toml(&self.0, comments)
     }
+
+    fn pair_svg(
+        &self,
+        _options: &EngineArgs,
+        records: [&Value; 2],
+        captions: [&str; 2],
+        title: &str,
+    ) -> Result<String, String> {
+        let puzzle = &self.0;
+        let (a, b) = (checked(puzzle, records[0])?, checked(puzzle, records[1])?);
+        let marked = differing_cells(puzzle, &a, &b);
+        let note = format!(
+            "dashed box: the tile on this cell looks different in the other solution ({} of {} cells)",
+            marked.len(),
+            puzzle.rows * puzzle.cols
+        );
+        let picture = |placements: &[Placement], caption: &str| {
+            jigsolve_render::edge::solution_picture(puzzle, placements, caption, &marked)
+        };
+        Ok(jigsolve_render::differ::pair(
+            picture(&a, captions[0]),
+            picture(&b, captions[1]),
+            title,
+            &note,
+        ))
+    }
+}
+
+/// The board cells (row by row) where two solutions differ: where the tile
+/// as seen, its marks as its rotation turns them, is not the same. Two
+/// identical tiles swapped, or a symmetric tile turned so that it looks the
+/// same, are no difference.
+pub fn differing_cells(puzzle: &Puzzle, a: &[Placement], b: &[Placement]) -> Vec<usize> {
+    let look = |p: Option<&Placement>| {
+        p.and_then(|p| {
+            let tile = puzzle.tiles.get(p.tile as usize)?;
+            Some(tile.rotated(p.rotation))
+        })
+    };
+    (0..a.len().max(b.len()))
+        .filter(|&i| look(a.get(i)) != look(b.get(i)))
+        .collect()
 }
 
 /// The puzzle written out in a fixed form, whatever file it came from: what
@@ -376,5 +418,33 @@ pub fn generate(
     super::Generated {
         text: jigsolve_edge::write::to_toml(&puzzle, comments),
         record: solution_json(&puzzle, &planted),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(tile: u16, rotation: u8) -> Placement {
+        Placement { tile, rotation }
+    }
+
+    #[test]
+    fn cells_differ_where_the_tiles_look_different() {
+        // Tile 1 and 2 are identical, tile 3 looks the same after a half
+        // turn, tile 4 is different again.
+        let text =
+            "rows = 1\ncols = 4\nmatching = \"equal\"\ntiles = [\"1 2 3 4\", \"1 2 3 4\", \"1 2 1 2\", \"4 4 4 1\"]\n";
+        let puzzle = parse::parse(text, "t.toml", None).unwrap();
+        let a = [at(0, 0), at(1, 1), at(2, 0), at(3, 0)];
+        // Identical tiles swapped, the symmetric tile half turned: the same.
+        let b = [at(1, 0), at(0, 1), at(2, 2), at(3, 0)];
+        assert!(differing_cells(&puzzle, &a, &b).is_empty());
+        // A quarter turn of the symmetric tile, another tile on the last cell.
+        let c = [at(1, 0), at(0, 1), at(2, 1), at(0, 0)];
+        assert_eq!(differing_cells(&puzzle, &a, &c), [2, 3]);
+        // A tile the puzzle does not have, or a missing cell, differs.
+        let d = [at(9, 0), at(1, 1), at(2, 0)];
+        assert_eq!(differing_cells(&puzzle, &a, &d), [0, 3]);
     }
 }

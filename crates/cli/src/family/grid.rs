@@ -127,6 +127,32 @@ impl Loaded for GridPuzzle {
         ))
     }
 
+    fn pair_svg(
+        &self,
+        _options: &EngineArgs,
+        records: [&Value; 2],
+        captions: [&str; 2],
+        title: &str,
+    ) -> Result<String, String> {
+        let puzzle = self.puzzle();
+        let (a, b) = (checked(puzzle, records[0])?, checked(puzzle, records[1])?);
+        let marked = differing_cells(puzzle, &a, &b);
+        let note = format!(
+            "dashed box: another piece covers this cell in the other solution ({} of {} cells)",
+            marked.len(),
+            puzzle.board.len()
+        );
+        let picture = |copies: &[u16], caption: &str| {
+            jigsolve_render::grid::solution_picture(puzzle, copies, caption, &marked)
+        };
+        Ok(jigsolve_render::differ::pair(
+            picture(&a, captions[0]),
+            picture(&b, captions[1]),
+            title,
+            &note,
+        ))
+    }
+
     fn export_dlx(&self) -> Result<String> {
         Ok(jigsolve_grid::export::dlx(&self.problem()))
     }
@@ -388,6 +414,22 @@ fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
     })
 }
 
+/// The board cells (indices into `puzzle.board`, every layer of a solid)
+/// that two solutions cover with different pieces, `a[b]` being the piece
+/// copy on board cell `b`. Pieces count by name: two copies of one piece
+/// swapped are no difference.
+pub fn differing_cells(puzzle: &Puzzle, a: &[u16], b: &[u16]) -> Vec<usize> {
+    let instances = puzzle.instances();
+    let piece = |copies: &[u16], cell: usize| {
+        let copy = *copies.get(cell)? as usize;
+        let &(p, _) = instances.get(copy)?;
+        Some(puzzle.pieces.get(p)?.name.as_str())
+    };
+    (0..puzzle.board.len())
+        .filter(|&cell| piece(a, cell) != piece(b, cell))
+        .collect()
+}
+
 /// Checks one solution record (the `solution` object of a JSON line).
 fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
     checked(puzzle, record).map(|_| ())
@@ -497,4 +539,33 @@ pub fn generate(
         text,
         record: solution_json(&puzzle, &copies),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_differ_where_another_piece_covers_them() {
+        // A 1 x 6 board, two copies of a domino and a different domino.
+        let text = "board = \"######\"\n[[piece]]\nname = \"D\"\nshape = \"##\"\ncopies = 2\n[[piece]]\nname = \"E\"\nshape = \"##\"\n";
+        let puzzle = parse::parse(text, "t.toml").unwrap().puzzle;
+        // Copies 0 and 1 are D, copy 2 is E.
+        let a = [0, 0, 1, 1, 2, 2];
+        // The two copies of D swapped: no difference.
+        assert!(differing_cells(&puzzle, &a, &[1, 1, 0, 0, 2, 2]).is_empty());
+        // E moved to the front: four cells change piece.
+        assert_eq!(
+            differing_cells(&puzzle, &a, &[2, 2, 0, 0, 1, 1]),
+            [0, 1, 4, 5]
+        );
+    }
+
+    #[test]
+    fn a_solid_differs_cell_by_cell_in_every_layer() {
+        // A 1 x 1 x 3 box: a domino standing on a cube, or under it.
+        let text = "lattice = \"cube\"\nboard = { size = [1, 1, 3] }\n[[piece]]\nname = \"2\"\ncells = \"000 001\"\n[[piece]]\nname = \"1\"\ncells = \"000\"\n";
+        let puzzle = parse::parse(text, "t.toml").unwrap().puzzle;
+        assert_eq!(differing_cells(&puzzle, &[0, 0, 1], &[1, 0, 0]), [0, 2]);
+    }
 }

@@ -5,6 +5,7 @@ use crate::puzzle::Loaded;
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
 use crate::source::{Family, InputError, Source};
 use anyhow::{anyhow, bail, Result};
+use jigsolve_polygon::geom::Pt;
 use jigsolve_polygon::verify::SolutionRecord;
 use jigsolve_polygon::{parse, Approx, Num, Placement, Prepared, Puzzle, Scalar, Solver};
 use serde_json::{json, Value};
@@ -62,6 +63,85 @@ impl Loaded for PolygonPuzzle {
     fn to_toml(&self, comments: &[String]) -> String {
         jigsolve_polygon::write::to_toml(&self.0, comments)
     }
+
+    fn pair_svg(
+        &self,
+        options: &EngineArgs,
+        records: [&Value; 2],
+        captions: [&str; 2],
+        title: &str,
+    ) -> Result<String, String> {
+        // The solutions were found for the puzzle as the options shape it:
+        // with --flip a piece may be flipped that the file says may not,
+        // with --approximate the numbers are floating point.
+        let puzzle = with_flips(&self.0, options);
+        let check = |record| checked_as(&puzzle, record, options.approximate);
+        match (check(records[0])?, check(records[1])?) {
+            (Checked::Exact(a), Checked::Exact(b)) => Ok(pair(&puzzle, &a, &b, captions, title)),
+            (Checked::Approx(a), Checked::Approx(b)) => Ok(pair(&puzzle, &a, &b, captions, title)),
+            // Both are read in the numbers the puzzle and the options give.
+            _ => Err("the two solutions are not in the same numbers".into()),
+        }
+    }
+}
+
+/// Two checked solutions side by side, the pieces of each that lie where
+/// no piece of the other does marked.
+fn pair<S: Scalar>(
+    puzzle: &Puzzle,
+    a: &[Placement<S>],
+    b: &[Placement<S>],
+    captions: [&str; 2],
+    title: &str,
+) -> String {
+    let (in_a, in_b) = (unmatched(puzzle, a, b), unmatched(puzzle, b, a));
+    let note = format!(
+        "dashed outline: no piece of the other solution lies just here ({} of {} pieces in the first, {} of {} in the second)",
+        in_a.len(),
+        a.len(),
+        in_b.len(),
+        b.len()
+    );
+    jigsolve_render::differ::pair(
+        jigsolve_render::polygon::solution_picture(puzzle, a, captions[0], &in_a),
+        jigsolve_render::polygon::solution_picture(puzzle, b, captions[1], &in_b),
+        title,
+        &note,
+    )
+}
+
+/// The placements of `a` (indices into it) whose placed outline, the set
+/// of corners where the piece lands, is the outline of no placement of
+/// `b`. Identical pieces swapped, or a symmetric piece turned onto itself,
+/// are no difference; the names do not matter, only where pieces lie.
+pub fn unmatched<S: Scalar>(puzzle: &Puzzle, a: &[Placement<S>], b: &[Placement<S>]) -> Vec<usize> {
+    let outline = |p: &Placement<S>| -> Vec<Pt<S>> {
+        if p.piece < puzzle.pieces.len() {
+            p.corners(puzzle)
+        } else {
+            Vec::new()
+        }
+    };
+    let theirs: Vec<Vec<Pt<S>>> = b.iter().map(outline).collect();
+    a.iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            let mine = outline(p);
+            !theirs.iter().any(|t| same_corners(&mine, t))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// True when two outlines have the same corners, whatever corner each
+/// starts at and whichever way round it goes (the corners of one simple
+/// polygon are distinct, so sets of equal size are enough).
+fn same_corners<S: Scalar>(p: &[Pt<S>], q: &[Pt<S>]) -> bool {
+    let same = |u: &Pt<S>, v: &Pt<S>| u.x.sub(&v.x).is_zero() && u.y.sub(&v.y).is_zero();
+    !p.is_empty()
+        && p.len() == q.len()
+        && p.iter().all(|u| q.iter().any(|v| same(u, v)))
+        && q.iter().all(|v| p.iter().any(|u| same(u, v)))
 }
 
 /// The puzzle with `--flip` or `--no-flip` applied to every piece.
@@ -304,9 +384,16 @@ enum Checked {
 
 /// The placements of a solution record, once the verifier has passed them.
 fn checked(puzzle: &Puzzle, record: &Value) -> Result<Checked, String> {
+    checked_as(puzzle, record, false)
+}
+
+/// The placements of a solution record, in floating point when
+/// `approximate` (as `--approximate` solves) or when the puzzle's numbers
+/// leave the exact fields, once the verifier has passed them.
+fn checked_as(puzzle: &Puzzle, record: &Value, approximate: bool) -> Result<Checked, String> {
     let rec: SolutionRecord = serde_json::from_value(record.clone())
         .map_err(|e| format!("not a polygon solution: {e}"))?;
-    let exact = Prepared::<Num>::new(puzzle, Default::default()).is_ok();
+    let exact = !approximate && Prepared::<Num>::new(puzzle, Default::default()).is_ok();
     if exact {
         let placements = rec
             .placements::<Num>(puzzle, |s| s.parse::<Num>().map_err(|e| e.to_string()))
@@ -340,5 +427,42 @@ pub fn generate(
     super::Generated {
         text: jigsolve_polygon::write::to_toml(&puzzle, comments),
         record: json!(SolutionRecord::of(&puzzle, &planted.placements)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(piece: usize, rot: (i64, i64), shift: (i64, i64)) -> Placement<Num> {
+        let pt = |(x, y): (i64, i64)| Pt::new(Num::int(x), Num::int(y));
+        Placement {
+            piece,
+            flipped: false,
+            rot: pt(rot),
+            shift: pt(shift),
+        }
+    }
+
+    #[test]
+    fn pieces_differ_where_no_piece_of_the_other_solution_lies() {
+        // Two 2 x 1 bars in a 2 x 2 square, lying or standing.
+        let text = "region = \"(0,0) (2,0) (2,2) (0,2)\"\n[[pieces]]\nname = \"bar\"\nvertices = \"(0,0) (2,0) (2,1) (0,1)\"\ncopies = 2\n";
+        let puzzle = parse::parse(text, "t.toml").unwrap();
+        assert_eq!(puzzle.pieces.len(), 2);
+        let lying = [placed(0, (1, 0), (0, 0)), placed(1, (1, 0), (0, 1))];
+        // The same bars the other way round, and the lower one turned a
+        // half turn onto itself: the same outlines.
+        let swapped = [placed(0, (1, 0), (0, 1)), placed(1, (-1, 0), (2, 1))];
+        // A quarter turn, then shifted: the bars stand side by side.
+        let standing = [placed(0, (0, 1), (1, 0)), placed(1, (0, 1), (2, 0))];
+        for s in [&lying, &swapped, &standing] {
+            jigsolve_polygon::verify(&puzzle, s).unwrap();
+        }
+        assert!(unmatched(&puzzle, &lying, &swapped).is_empty());
+        assert_eq!(unmatched(&puzzle, &lying, &standing), [0, 1]);
+        assert_eq!(unmatched(&puzzle, &standing, &lying), [0, 1]);
+        // Against an empty solution everything differs.
+        assert_eq!(unmatched(&puzzle, &lying, &[]), [0, 1]);
     }
 }
