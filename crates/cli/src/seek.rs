@@ -9,7 +9,7 @@ use crate::clock;
 use crate::options::EngineArgs;
 use crate::puzzle::Loaded;
 use crate::running::{watch_signals, with_progress};
-use crate::session::Job;
+use crate::session::{Described, FoundSink, Job, Session};
 use anyhow::{anyhow, Context, Result};
 use jigsolve_search::{Control, Report, StopReason};
 use serde_json::Value;
@@ -42,6 +42,16 @@ pub struct Sought {
     pub stopped: Option<StopReason>,
 }
 
+/// The job of every search here: all solutions passed out, the whole tree.
+pub fn job(limits: &Limits) -> Job {
+    Job {
+        threads: limits.threads,
+        shard: None,
+        want_solutions: true,
+        first_solutions_only: false,
+    }
+}
+
 /// Runs `puzzle`'s search with `engine`'s options, handing each solution
 /// record (the `solution` object of `solve --json`) to `keep` until it
 /// breaks.
@@ -52,13 +62,21 @@ pub fn seek(
     keep: &mut dyn FnMut(Value) -> ControlFlow<()>,
 ) -> Result<Sought> {
     let session = puzzle.session(engine)?;
-    let job = Job {
-        threads: limits.threads,
-        shard: None,
-        want_solutions: true,
-        first_solutions_only: false,
-    };
-    let described = session.described(&job);
+    let described = session.described(&job(limits));
+    seek_in(session.as_ref(), &described, limits, &mut |found, _| {
+        keep(found.json())
+    })
+}
+
+/// Runs a prepared session's search (described by `described` for the
+/// [`job`] of `limits`), handing each solution and its weight to `keep`
+/// until it breaks.
+pub fn seek_in(
+    session: &dyn Session,
+    described: &Described,
+    limits: &Limits,
+    keep: &mut FoundSink<'_>,
+) -> Result<Sought> {
     let mut control = Control::new().with_progress();
     if let Some(s) = limits.time_limit {
         control = control.with_time_limit(clock::left_of(s));
@@ -66,7 +84,7 @@ pub fn seek(
     let control = Arc::new(control);
     watch_signals(&control);
     let ran = with_progress(&control, limits.progress, described.fraction_known, || {
-        session.run(&job, &control, &mut |solution, _| keep(solution.json()))
+        session.run(&job(limits), &control, keep)
     })
     .context("the search tree was cut at a path that does not exist (a bug)")?;
     if let Some(fault) = ran.fault {
@@ -86,11 +104,11 @@ pub fn seek(
 pub enum Uniqueness {
     /// Exactly one solution (as listed: one per symmetry class unless the
     /// options say otherwise).
-    Unique(Value),
+    Unique,
     /// No solution.
     None,
-    /// At least two: the first two listed.
-    Several(Value, Value),
+    /// At least two: the first one listed.
+    Several(Value),
     /// A limit or a signal stopped the search first.
     Unknown(StopReason),
 }
@@ -114,9 +132,9 @@ pub fn uniqueness(
     let nodes = sought.report.nodes.total();
     let mut found = found.into_iter();
     let answer = match (found.next(), found.next(), sought.stopped) {
-        (Some(a), Some(b), _) => Uniqueness::Several(a, b),
+        (Some(a), Some(_), _) => Uniqueness::Several(a),
         (_, _, Some(reason)) => Uniqueness::Unknown(reason),
-        (Some(a), None, None) => Uniqueness::Unique(a),
+        (Some(_), None, None) => Uniqueness::Unique,
         (None, _, None) => Uniqueness::None,
     };
     Ok((answer, nodes))

@@ -133,7 +133,10 @@ fn unique_generated_puzzles_have_exactly_one_solution_by_full_count() {
             }
         }
     }
-    assert!(confirmed >= 120, "only {confirmed} unique puzzles generated");
+    assert!(
+        confirmed >= 120,
+        "only {confirmed} unique puzzles generated"
+    );
 }
 
 #[test]

@@ -378,7 +378,7 @@ fn piece(name: &str, cells: &[(i32, i32)], copies: u32, optional: bool) -> Piece
 #[test]
 fn pins_of_copies_and_of_congruent_and_optional_pieces_count_right() {
     let domino = [(0, 0), (1, 0)];
-    let cases = vec![
+    let cases = [
         // Four identical dominoes on 2 x 4, one or two pinned.
         puzzle(4, 2, vec![piece("D", &domino, 4, false)]),
         // Two pieces of one shape (merged for distinct counts), one of

@@ -65,7 +65,7 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
         let (answer, spent) = uniqueness(puzzle.as_ref(), &engine, &limits)?;
         nodes += spent;
         match answer {
-            Uniqueness::Unique(_) => {
+            Uniqueness::Unique => {
                 return finish(
                     common,
                     puzzle.as_ref(),
@@ -77,10 +77,9 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
                     &limits,
                 );
             }
-            Uniqueness::Several(first, _) if common.add_hints => {
+            Uniqueness::Several(_) if common.add_hints => {
                 // Hints pin the planted solution's places, so the planted
                 // solution stays the one left.
-                let _ = first;
                 let choices = puzzle.hint_choices(&generated.record)?;
                 let found = fewest(
                     puzzle.as_ref(),

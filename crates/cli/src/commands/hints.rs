@@ -54,7 +54,7 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
     let name = puzzle.name().to_string();
     let (answer, nodes) = uniqueness(puzzle.as_ref(), &args.engine, &limits)?;
     let (target, found) = match answer {
-        Uniqueness::Unique(_) => (
+        Uniqueness::Unique => (
             None,
             Found {
                 hints: Vec::new(),
@@ -77,7 +77,7 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
                 _ => exit::LIMIT,
             });
         }
-        Uniqueness::Several(first, _) => {
+        Uniqueness::Several(first) => {
             let choices = puzzle.hint_choices(&first)?;
             let mut found = fewest(puzzle.as_ref(), &args.engine, &limits, &first, &choices)?;
             found.nodes += nodes;

@@ -4,22 +4,19 @@
 //! solution instead of the whole tree; two solutions are shown side by side
 //! with the places where they differ marked.
 
-use crate::clock;
 use crate::exit::{self, out, outln};
 use crate::family;
 use crate::options::UniqueArgs;
 use crate::puzzle::{check_engine_options, Loaded};
 use crate::report::weight_json;
-use crate::running::{watch_signals, with_progress};
-use crate::session::Job;
+use crate::seek::{self, seek_in, Limits};
 use crate::source;
 use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Context, Result};
-use jigsolve_search::{Control, StopReason, Weight};
+use jigsolve_search::{StopReason, Weight};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// One solution as `unique` shows it.
 struct Shown {
@@ -38,55 +35,38 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
     check_engine_options(puzzle.as_ref(), &args.engine)?;
     let pictures = args.pictures();
     pictures.prepare()?;
-    let session = puzzle.session(&args.engine)?;
-    let job = Job {
+    let limits = Limits {
         threads: args.thread_count(),
-        shard: None,
-        want_solutions: true,
-        first_solutions_only: false,
+        time_limit: args.time_limit,
+        progress: !args.no_progress,
     };
-    let described = session.described(&job);
+    let session = puzzle.session(&args.engine)?;
+    let described = session.described(&seek::job(&limits));
     let what = &described.listed_means;
     let name = puzzle.name();
     let only_caption = format!("{name}: unique: exactly one solution ({what})");
-    let mut control = Control::new().with_progress();
-    if let Some(s) = args.time_limit {
-        control = control.with_time_limit(clock::left_of(s));
-    }
-    let control = Arc::new(control);
-    watch_signals(&control);
     let mut found: Vec<Shown> = Vec::new();
-    let ran = with_progress(
-        &control,
-        !args.no_progress,
-        described.fraction_known,
-        || {
-            session.run(&job, &control, &mut |solution, weight| {
-                let svg =
-                    (pictures.wanted() && found.is_empty()).then(|| solution.svg(&only_caption));
-                found.push(Shown {
-                    text: solution.text(),
-                    json: solution.json(),
-                    weight,
-                    svg,
-                });
-                if found.len() >= 2 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
+    let sought = seek_in(
+        session.as_ref(),
+        &described,
+        &limits,
+        &mut |solution, weight| {
+            let svg = (pictures.wanted() && found.is_empty()).then(|| solution.svg(&only_caption));
+            found.push(Shown {
+                text: solution.text(),
+                json: solution.json(),
+                weight,
+                svg,
+            });
+            if found.len() >= 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         },
-    )
-    .context("the search tree was cut at a path that does not exist (a bug)")?;
-    if let Some(fault) = ran.fault {
-        return Err(anyhow!(fault));
-    }
-    let report = &ran.report;
-    let stopped_early = match report.stopped {
-        None | Some(StopReason::SolutionLimit) => None,
-        Some(reason) => Some(reason),
-    };
+    )?;
+    let report = &sought.report;
+    let stopped_early = sought.stopped;
     let (answer, code) = match (found.len(), stopped_early) {
         (n, _) if n >= 2 => ("several", exit::SEVERAL),
         (_, Some(StopReason::Cancelled)) => ("unknown", exit::CANCELLED),
