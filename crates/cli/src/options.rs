@@ -403,6 +403,12 @@ pub struct HintsArgs {
     /// Worker threads (default: every core).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
+    /// Write an SVG picture of the puzzle with its hints to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write a PNG picture of the puzzle with its hints to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
     /// Stop after this many seconds with the fewest hints known to work, not proven smallest (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,

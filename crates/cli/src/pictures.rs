@@ -188,6 +188,19 @@ fn prepare_dir(option: &str, dir: &Path) -> Result<()> {
         })
 }
 
+/// Writes one picture as SVG to `svg` and as PNG to `png`, each if given.
+pub fn write_svg_png(picture: &str, svg: Option<&Path>, png: Option<&Path>) -> Result<()> {
+    if let Some(path) = svg {
+        write_file(path, picture.as_bytes())?;
+    }
+    if let Some(path) = png {
+        let bytes = jigsolve_render::png::png(picture, jigsolve_render::png::DEFAULT_SCALE)
+            .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
+        write_file(path, &bytes)?;
+    }
+    Ok(())
+}
+
 /// Writes a picture file, with a message naming the path on failure.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     write_output(path, bytes, "the picture")

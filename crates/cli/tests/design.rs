@@ -350,3 +350,43 @@ fn design_commands_refuse_bad_requests() {
         "cannot write the puzzle",
     );
 }
+
+#[test]
+fn pictures_of_generated_and_hinted_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("p.svg");
+    let png = dir.path().join("p.png");
+    let out = jigsolve()
+        .args(["generate", "grid", "--size", "5x4", "--no-progress", "-o"])
+        .arg(dir.path().join("p.toml"))
+        .arg("--svg")
+        .arg(&svg)
+        .arg("--png")
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("the SVG is XML");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let reader = decoder.read_info().unwrap();
+    assert!(reader.info().width > 50 && reader.info().height > 50);
+    // The hinted Scramble Squares: the picture shows its one hint in place.
+    let hinted = dir.path().join("h.svg");
+    let out = jigsolve()
+        .args(["hints", "scramble", "--no-progress", "-o"])
+        .arg(dir.path().join("h.toml"))
+        .arg("--svg")
+        .arg(&hinted)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&hinted).unwrap();
+    roxmltree::Document::parse(&text).expect("the SVG is XML");
+    assert_eq!(text.matches("hint: ").count(), 1, "{text}");
+}

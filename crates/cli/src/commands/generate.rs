@@ -14,7 +14,7 @@ use crate::commands::hints::{fewest, hinted_file};
 use crate::exit::{self, out, outln};
 use crate::family::{self, Generated};
 use crate::options::{GenerateArgs, GenerateKind};
-use crate::pictures::{write_file, write_output};
+use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::Loaded;
 use crate::seek::{uniqueness, Limits, Uniqueness};
 use crate::source::{InputError, Source};
@@ -182,14 +182,12 @@ fn finish(
         });
         write_output(path, format!("{line}\n").as_bytes(), "the solution")?;
     }
-    let svg = puzzle.puzzle_svg();
-    if let Some(path) = &common.svg {
-        write_file(path, svg.as_bytes())?;
-    }
-    if let Some(path) = &common.png {
-        let png = jigsolve_render::png::png(&svg, jigsolve_render::png::DEFAULT_SCALE)
-            .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
-        write_file(path, &png)?;
+    if common.svg.is_some() || common.png.is_some() {
+        write_svg_png(
+            &puzzle.puzzle_svg(),
+            common.svg.as_deref(),
+            common.png.as_deref(),
+        )?;
     }
     let estimate = if common.difficulty {
         Some(difficulty(puzzle, seed, limits)?)

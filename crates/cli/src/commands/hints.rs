@@ -16,7 +16,7 @@
 use crate::exit::{self, outln};
 use crate::family;
 use crate::options::{EngineArgs, HintsArgs};
-use crate::pictures::write_output;
+use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::{check_engine_options, HintChoice, Loaded};
 use crate::seek::{seek, uniqueness, Limits, Uniqueness};
 use crate::source;
@@ -110,6 +110,13 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         crate::exit::out!("{file}");
     } else {
         write_output(&output, file.as_bytes(), "the puzzle")?;
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let picture = match &target {
+            Some((record, _)) => puzzle.with_hints(record, &found.hints)?.puzzle_svg(),
+            None => puzzle.puzzle_svg(),
+        };
+        write_svg_png(&picture, args.svg.as_deref(), args.png.as_deref())?;
     }
     if args.json {
         let v = json!({
