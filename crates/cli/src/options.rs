@@ -475,7 +475,7 @@ pub struct EdgeSpec {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=200))]
     pub colours: u64,
     /// Colours on the edges running along the frame between two frame tiles, apart from the inner ones (Eternity II has 5); 0 uses the inner colours there.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=200))]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=200), conflicts_with = "no_border")]
     pub frame_colours: u64,
     /// No border mark: the outer sides get random colours like the rest.
     #[arg(long)]
@@ -499,16 +499,16 @@ pub struct GridSpec {
     #[arg(long, value_name = "PUZZLE")]
     pub pieces: Option<String>,
     /// Sizes of the cut pieces, MIN-MAX cells (a piece boxed in may end smaller).
-    #[arg(long, value_name = "MIN-MAX", default_value = "4-6", value_parser = size_range)]
+    #[arg(long, value_name = "MIN-MAX", default_value = "4-6", value_parser = size_range, conflicts_with = "pieces")]
     pub piece_size: (usize, usize),
     /// With --size: the share of the box's cells left out as holes (0 to 0.6; the board stays in one piece).
-    #[arg(long, default_value_t = 0.0, value_parser = fraction)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, requires = "size")]
     pub holes: f64,
     /// With --size: board colours: none, checker, or a number of random colours (2 to 26).
-    #[arg(long, default_value = "none", value_parser = colouring)]
+    #[arg(long, default_value = "none", value_parser = colouring, requires = "size")]
     pub colouring: GridColouring,
     /// The share of cut pieces that are one-sided (may only turn, not turn over).
-    #[arg(long, default_value_t = 0.0, value_parser = fraction)]
+    #[arg(long, default_value_t = 0.0, value_parser = fraction, conflicts_with = "pieces")]
     pub one_sided: f64,
 }
 
@@ -596,7 +596,7 @@ pub struct GenerateArgs {
     #[arg(long, requires = "unique")]
     pub add_hints: bool,
     /// With --unique: seeds to try before giving up (exit code 1).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000), requires = "unique")]
     pub tries: u64,
     /// Report the estimated size of the search tree (Knuth's estimator, 1,000 probes), to aim for easy or hard puzzles.
     #[arg(long)]
@@ -622,7 +622,7 @@ pub struct GenerateArgs {
     /// Worker threads for --unique and --add-hints (default: every core).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
-    /// With --unique: stop after this many seconds (exit code 3).
+    /// Stop the searches of --unique, --add-hints and --difficulty after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Never show the progress bar.
