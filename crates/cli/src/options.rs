@@ -507,9 +507,9 @@ pub struct GridSpec {
     /// With --size: board colours: none, checker, or a number of random colours (2 to 26).
     #[arg(long, default_value = "none", value_parser = colouring, requires = "size")]
     pub colouring: GridColouring,
-    /// The share of cut pieces that are one-sided (may only turn, not turn over).
-    #[arg(long, default_value_t = 0.0, value_parser = fraction, conflicts_with = "pieces")]
-    pub one_sided: f64,
+    /// The share of cut pieces that are one-sided (may only turn, not turn over); default 0 for squares, 1 for cubes (a solid cannot be mirrored).
+    #[arg(long, value_parser = fraction, conflicts_with = "pieces")]
+    pub one_sided: Option<f64>,
 }
 
 /// How `generate grid --size` colours its board.

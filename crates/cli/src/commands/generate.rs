@@ -50,6 +50,9 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
         ];
         let generated = family::generate(kind, common.name.as_deref(), seed, &comments)?;
         let puzzle = read_back(&generated)?;
+        if common.add_hints {
+            puzzle.check_takes_hints()?;
+        }
         if !common.unique {
             return finish(
                 common,
@@ -57,7 +60,7 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
                 &generated,
                 seed,
                 attempt + 1,
-                "not checked",
+                "uniqueness not checked",
                 nodes,
                 &limits,
             );
@@ -120,7 +123,10 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
             Uniqueness::Unknown(reason) => {
                 eprintln!(
                     "generate: {} before a unique puzzle was found ({attempt} seed{} tried)",
-                    reason.as_str(),
+                    match reason {
+                        jigsolve_search::StopReason::Cancelled => "interrupted",
+                        _ => "stopped by the time limit",
+                    },
                     if attempt == 1 { "" } else { "s" }
                 );
                 return Ok(match reason {

@@ -69,8 +69,12 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         }
         Uniqueness::Unknown(reason) => {
             outln!(
-                "{name}: unknown: {} before even one solution could be compared",
-                reason.as_str()
+                "{name}: unknown: {} before the first two solutions were found",
+                match reason {
+                    jigsolve_search::StopReason::Cancelled => "interrupted",
+                    jigsolve_search::StopReason::NodeLimit => "stopped by the node limit",
+                    _ => "stopped by the time limit",
+                }
             );
             return Ok(match reason {
                 jigsolve_search::StopReason::Cancelled => exit::CANCELLED,

@@ -457,10 +457,15 @@ pub fn generate(
         cut, merge_congruent, planted, region_for, Colouring, Cutting, Spec,
     };
     let (min_piece, max_piece) = spec.piece_size;
-    let cutting = Cutting {
+    // Solids cannot be mirrored, so cubes are one-sided unless asked.
+    let one_sided = |lattice: Lattice| {
+        spec.one_sided
+            .unwrap_or(if lattice == Lattice::Cube { 1.0 } else { 0.0 })
+    };
+    let cutting = |lattice: Lattice| Cutting {
         min_piece,
         max_piece,
-        one_sided: spec.one_sided,
+        one_sided: one_sided(lattice),
     };
     let from = |label: &str| -> Result<Puzzle> {
         let source = crate::source::read(label)?;
@@ -486,7 +491,7 @@ pub fn generate(
                 min_piece,
                 max_piece,
                 colouring,
-                one_sided: spec.one_sided,
+                one_sided: one_sided(lattice),
             },
             seed,
         );
@@ -509,7 +514,7 @@ pub fn generate(
             given.lattice,
             given.colours,
             given.board,
-            cutting,
+            cutting(given.lattice),
             seed,
         )
         .map_err(bad)?;
