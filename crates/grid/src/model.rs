@@ -594,7 +594,7 @@ impl Puzzle {
     /// piece exists, its cells are board cells and are the piece moved by a
     /// motion it may make with colours that agree, no two pins share a
     /// cell, and no piece has more pins than copies. Each pin's cells are
-    /// sorted. Errors name the pin ([`Place::Pin`]).
+    /// sorted. Errors name the pin (`Place::Pin`).
     pub fn with_pins(mut self, mut pins: Vec<Pin>) -> Result<Puzzle, (ModelError, Place)> {
         let lattice = self.lattice;
         let mut owner: HashMap<Cell, usize> = HashMap::new();
