@@ -222,10 +222,16 @@ pub fn fewest(
         let hinted = puzzle.with_hints(target, &candidate.elements)?;
         // A distinct solution of the hinted puzzle other than the target.
         let mut other: Option<HashSet<String>> = None;
+        // A solution the family cannot read back is a bug; it must stop
+        // the loop, not pass for the target.
+        let mut unreadable: Option<anyhow::Error> = None;
         let sought = seek(hinted.as_ref(), &engine, limits, &mut |record| {
             let seen: HashSet<String> = match puzzle.hint_choices(&record) {
                 Ok(c) => c.into_iter().map(|c| c.key).collect(),
-                Err(_) => return ControlFlow::Continue(()),
+                Err(e) => {
+                    unreadable = Some(e);
+                    return ControlFlow::Break(());
+                }
             };
             if seen.len() == keys.len() && seen.iter().all(|k| keys.contains(k.as_str())) {
                 ControlFlow::Continue(())
@@ -234,6 +240,9 @@ pub fn fewest(
                 ControlFlow::Break(())
             }
         })?;
+        if let Some(e) = unreadable {
+            return Err(e.context("a solution of the hinted puzzle does not check (a bug)"));
+        }
         nodes += sought.report.nodes.total();
         match (other, sought.stopped) {
             (Some(seen), _) => {
