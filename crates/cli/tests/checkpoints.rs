@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{assert_verified, bin, complete_count, counts, jigsolve, last_json, merged, root};
+use common::{
+    assert_verified, bin, complete_count, counts, jigsolve, last_json, merged, root, succeeds,
+};
 
 /// A small generator, so that the kill moments are random but repeatable.
 struct Lcg(u64);
@@ -230,19 +232,18 @@ fn sigterm_saves_the_checkpoint_before_the_process_ends() {
 /// Starts a checkpointed count of hunde-spiel and returns the file.
 fn checkpoint_of_hunde_spiel(dir: &Path) -> std::path::PathBuf {
     let file = dir.join("hunde.checkpoint");
-    let out = jigsolve()
-        .current_dir(root())
-        .args([
-            "solve",
-            "hunde-spiel",
-            "--count",
-            "--no-progress",
-            "--checkpoint",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args([
+                "solve",
+                "hunde-spiel",
+                "--count",
+                "--no-progress",
+                "--checkpoint",
+            ])
+            .arg(&file),
+    );
     file
 }
 

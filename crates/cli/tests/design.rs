@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_verified, complete_count, jigsolve, root};
+use common::{assert_verified, complete_count, jigsolve, root, succeeds};
 use serde_json::Value;
 use std::path::Path;
 
@@ -175,17 +175,11 @@ fn add_hints_leaves_the_planted_solution_alone() {
 /// without symmetry (one distinct solution).
 fn hints(puzzle: &str, dir: &Path) -> (Value, Value) {
     let file = dir.join("hinted.toml");
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["hints", puzzle, "--json", "--no-progress", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args(["hints", puzzle, "--json", "--no-progress", "-o"])
+            .arg(&file),
     );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     let count = complete_count(file.to_str().unwrap(), &["--no-symmetry"]);
@@ -356,20 +350,14 @@ fn pictures_of_generated_and_hinted_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("p.svg");
     let png = dir.path().join("p.png");
-    let out = jigsolve()
-        .args(["generate", "grid", "--size", "5x4", "--no-progress", "-o"])
-        .arg(dir.path().join("p.toml"))
-        .arg("--svg")
-        .arg(&svg)
-        .arg("--png")
-        .arg(&png)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeds(
+        jigsolve()
+            .args(["generate", "grid", "--size", "5x4", "--no-progress", "-o"])
+            .arg(dir.path().join("p.toml"))
+            .arg("--svg")
+            .arg(&svg)
+            .arg("--png")
+            .arg(&png),
     );
     let text = std::fs::read_to_string(&svg).unwrap();
     roxmltree::Document::parse(&text).expect("the SVG is XML");
@@ -378,14 +366,13 @@ fn pictures_of_generated_and_hinted_puzzles() {
     assert!(reader.info().width > 50 && reader.info().height > 50);
     // The hinted Scramble Squares: the picture shows its one hint in place.
     let hinted = dir.path().join("h.svg");
-    let out = jigsolve()
-        .args(["hints", "scramble", "--no-progress", "-o"])
-        .arg(dir.path().join("h.toml"))
-        .arg("--svg")
-        .arg(&hinted)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    succeeds(
+        jigsolve()
+            .args(["hints", "scramble", "--no-progress", "-o"])
+            .arg(dir.path().join("h.toml"))
+            .arg("--svg")
+            .arg(&hinted),
+    );
     let text = std::fs::read_to_string(&hinted).unwrap();
     roxmltree::Document::parse(&text).expect("the SVG is XML");
     assert_eq!(text.matches("hint: ").count(), 1, "{text}");

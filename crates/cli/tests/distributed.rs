@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 mod common;
-use common::{bin, counts, jigsolve, merged, root};
+use common::{bin, counts, jigsolve, merged, root, succeeds};
 
 /// The JSON summary of `solve --count --json` with extra arguments.
 fn summary(puzzle: &str, extra: &[&str], cwd: &Path) -> Value {
@@ -150,13 +150,7 @@ fn gnu_parallel_runs_the_shards_of_a_split() {
     let results: Vec<PathBuf> = (0..6)
         .map(|i| dir.path().join(format!("pieces_06x06.shard-{i}-of-6.json")))
         .collect();
-    let out = jigsolve()
-        .arg("merge")
-        .args(&results)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = succeeds(jigsolve().arg("merge").args(&results).arg("--json"));
     let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(merged["raw"], 160);
     assert_eq!(merged["unique"], 40);

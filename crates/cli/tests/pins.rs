@@ -3,7 +3,7 @@
 //! pins reported with file and line.
 
 mod common;
-use common::{assert_verified, file, jigsolve, json_lines, last_json, root};
+use common::{assert_verified, file, jigsolve, json_lines, last_json, root, succeeds};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -18,18 +18,13 @@ fn pentominoes_with(pins: &str) -> String {
 
 /// Every distinct solution of the unpinned 6 x 10 puzzle, as JSON solutions.
 fn full_listing() -> Vec<Value> {
-    let out = jigsolve()
-        .current_dir(root())
-        .args([
-            "solve",
-            "pentomino-6x10",
-            "--no-symmetry",
-            "--json",
-            "--no-progress",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = succeeds(jigsolve().current_dir(root()).args([
+        "solve",
+        "pentomino-6x10",
+        "--no-symmetry",
+        "--json",
+        "--no-progress",
+    ]));
     let lines = json_lines(&out.stdout);
     let solutions: Vec<Value> = lines
         .into_iter()
@@ -278,12 +273,7 @@ fn bad_pins_name_file_and_line_and_exit_2() {
 fn the_dlx_export_keeps_only_the_pin_on_pinned_cells() {
     let text = "family = \"grid\"\nboard = { size = [4, 2] }\n[[piece]]\nname = \"D\"\nshape = \"##\"\ncopies = 4\n[[pin]]\npiece = \"D\"\ncells = [[0,0],[1,0]]\n";
     let f = file(text);
-    let out = jigsolve()
-        .args(["export", "--dlx"])
-        .arg(f.path())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = succeeds(jigsolve().args(["export", "--dlx"]).arg(f.path()));
     let text = String::from_utf8_lossy(&out.stdout);
     // Options are the lines after the item line; cell (x, y) is named "xy".
     let options: Vec<&str> = text

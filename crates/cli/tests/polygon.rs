@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use std::io::Write;
 
 mod common;
-use common::{jigsolve, root};
+use common::{jigsolve, root, succeeds};
 
 #[test]
 fn lists_and_shows_the_catalog() {
@@ -50,11 +50,7 @@ fn prints_placements_and_verifies_json() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("parallelogram").and(predicate::str::contains("turn")));
-    let out = jigsolve()
-        .args(["solve", "tangram-t", "--json", "--threads", "2"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = succeeds(jigsolve().args(["solve", "tangram-t", "--json", "--threads", "2"]));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<serde_json::Value> = text
         .lines()
@@ -147,13 +143,12 @@ fn polygon_options_are_rejected_elsewhere() {
 
 #[test]
 fn approximate_puzzles_say_so() {
-    let out = jigsolve()
-        .arg("solve")
-        .arg(root().join("data/polygon/approx/kite-halves.toml"))
-        .args(["--json", "--threads", "1"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+    let out = succeeds(
+        jigsolve()
+            .arg("solve")
+            .arg(root().join("data/polygon/approx/kite-halves.toml"))
+            .args(["--json", "--threads", "1"]),
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(summary["approximate"], true);

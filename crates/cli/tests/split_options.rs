@@ -8,22 +8,16 @@ use serde_json::Value;
 use std::path::Path;
 
 mod common;
-use common::{complete_count as whole, counts, jigsolve, last_json, merged, root};
+use common::{complete_count as whole, counts, jigsolve, last_json, merged, root, succeeds};
 
 /// Splits with `options`, checks every printed command carries them, runs
 /// the commands in `dir` and merges the results.
 fn split_run_merge(puzzle: &str, options: &[&str], shards: usize, dir: &Path) -> Value {
-    let out = jigsolve()
-        .current_dir(root())
-        .args(["split", puzzle, "--json", "--shards", &shards.to_string()])
-        .args(options)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args(["split", puzzle, "--json", "--shards", &shards.to_string()])
+            .args(options),
     );
     let plan = last_json(&out);
     let commands = plan["commands"].as_array().unwrap();

@@ -51,6 +51,19 @@ pub fn last_json(out: &std::process::Output) -> Value {
     serde_json::from_str(last).unwrap()
 }
 
+/// Runs `cmd`, which must exit with code 0 (its standard error is shown
+/// when it does not), and returns what it printed.
+pub fn succeeds(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// The raw, distinct and unique counts of a summary, to compare runs.
 pub fn counts(v: &Value) -> [Value; 3] {
     [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
@@ -72,18 +85,7 @@ pub fn complete_count(puzzle: &str, options: &[&str]) -> Value {
 
 /// The JSON of `merge --json FILES`, which must succeed.
 pub fn merged(files: &[PathBuf]) -> Value {
-    let out = jigsolve()
-        .arg("merge")
-        .arg("--json")
-        .args(files)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = succeeds(jigsolve().arg("merge").arg("--json").args(files));
     last_json(&out)
 }
 
