@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{file, jigsolve, json_lines};
+use common::{assert_rejected, file, jigsolve, json_lines};
 
 #[test]
 fn catalog_puzzle_counts_and_summary() {
@@ -246,15 +246,7 @@ fn bad_files_name_file_and_line_and_exit_2() {
         ("family = \"grid\"\nboard = \n", ":2:"),
     ];
     for (text, want) in cases {
-        let f = file(text);
-        let path = f.path().display().to_string();
-        jigsolve()
-            .args(["solve"])
-            .arg(f.path())
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!("{path}{want}")))
-            .stderr(predicate::str::contains("panicked").not());
+        assert_rejected(text, want);
     }
 }
 

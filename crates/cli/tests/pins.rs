@@ -3,7 +3,9 @@
 //! pins reported with file and line.
 
 mod common;
-use common::{assert_verified, file, jigsolve, json_lines, last_json, root, succeeds};
+use common::{
+    assert_rejected, assert_verified, file, jigsolve, json_lines, last_json, root, succeeds,
+};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -245,28 +247,14 @@ fn bad_pins_name_file_and_line_and_exit_2() {
         ("[[pin]]\npiece = \"D\"\nshape = \"##\"\n", ":19: unknown field `shape`"),
     ];
     for (pins, want) in cases {
-        let f = file(&format!("{base}{pins}"));
-        let path = f.path().display().to_string();
-        jigsolve()
-            .args(["solve"])
-            .arg(f.path())
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!("{path}{want}")))
-            .stderr(predicate::str::contains("panicked").not());
+        assert_rejected(&format!("{base}{pins}"), want);
     }
     // Colours: a pin whose coloured cell would lie on the other colour.
     let coloured = "family = \"grid\"\ncolours = [\"b\", \"w\"]\nboard = \"bw\"\n[[piece]]\nname = \"M\"\nshape = \"b\"\n[[piece]]\nname = \"N\"\nshape = \"w\"\n[[pin]]\npiece = \"M\"\ncells = [[1,0]]\n";
-    let f = file(coloured);
-    let path = f.path().display().to_string();
-    jigsolve()
-        .args(["solve"])
-        .arg(f.path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(format!(
-            "{path}:10: the cells pinned for piece 'M' have its shape, but a coloured cell"
-        )));
+    assert_rejected(
+        coloured,
+        ":10: the cells pinned for piece 'M' have its shape, but a coloured cell",
+    );
 }
 
 #[test]

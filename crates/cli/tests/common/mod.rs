@@ -64,6 +64,23 @@ pub fn succeeds(cmd: &mut Command) -> std::process::Output {
     out
 }
 
+/// Asserts that `solve` refuses a puzzle file holding `text` with exit code
+/// 2, a message that starts with the file's path followed by `want` (so
+/// `want` begins with `:LINE:`), and no panic.
+pub fn assert_rejected(text: &str, want: &str) {
+    let f = file(text);
+    let path = f.path().display().to_string();
+    jigsolve()
+        .arg("solve")
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!("{path}{want}")))
+        .stderr(predicates::prelude::PredicateBooleanExt::not(
+            predicates::str::contains("panicked"),
+        ));
+}
+
 /// The raw, distinct and unique counts of a summary, to compare runs.
 pub fn counts(v: &Value) -> [Value; 3] {
     [v["raw"].clone(), v["distinct"].clone(), v["unique"].clone()]
