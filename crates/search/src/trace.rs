@@ -354,6 +354,9 @@ mod tests {
             stats: &mut NodeStats,
         ) -> Result<ControlFlow<()>, NoSuchNode> {
             stats.add(path.len(), 1);
+            if ticker.poll(1, || 0.0).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
             match self.node(path)? {
                 NodeKind::Inner(d) => {
                     for k in 0..d {
