@@ -47,14 +47,25 @@ impl NaiveSpace {
     }
 
     /// Multiplies by `base^exp`.
-    pub fn power(mut self, base: u64, exp: u64) -> NaiveSpace {
-        if exp == 0 || base == 1 {
+    pub fn power(self, base: u64, exp: u64) -> NaiveSpace {
+        self.named_power("", base, exp)
+    }
+
+    /// Multiplies by `base^exp`, the factor written with `name` in front
+    /// ("F:256" for piece F's 256 placements).
+    pub fn named_power(mut self, name: &str, base: u64, exp: u64) -> NaiveSpace {
+        if exp == 0 || (base == 1 && name.is_empty()) {
             return self;
         }
-        self.formula.push(if exp == 1 {
-            format!("{base}")
+        let prefix = if name.is_empty() {
+            String::new()
         } else {
-            format!("{base}^{exp}")
+            format!("{name}:")
+        };
+        self.formula.push(if exp == 1 {
+            format!("{prefix}{base}")
+        } else {
+            format!("{prefix}{base}^{exp}")
         });
         if base == 0 {
             self.exact = Some(0);
