@@ -225,7 +225,7 @@ pub fn tree_svg(trace: &SearchTrace, caption: &TreeCaption) -> String {
     let entries: [(&str, &str); 5] = [
         (INNER, "inner node"),
         (SOLUTION, "solution (thick line: the path to it)"),
-        (DEAD, "dead end: nothing fits"),
+        (DEAD, "dead end: no piece extends it"),
         (DUPLICATE, "rejected by symmetry"),
         (FOLDED, "folded subtree: size grows with log10 of its nodes"),
     ];

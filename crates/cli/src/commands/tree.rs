@@ -112,22 +112,33 @@ fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
         };
         match trace.levels.get(d) {
             Some(l) => s.push_str(&format!(
-                "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}\n",
-                group_digits(nodes as u128),
-                group_digits(l.solutions as u128),
-                group_digits(l.dead_ends as u128),
-                group_digits(l.duplicates as u128),
-                group_digits(l.folded as u128),
+                "{}\n",
+                format!(
+                    "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}",
+                    group_digits(nodes as u128),
+                    group_digits(l.solutions as u128),
+                    group_digits(l.dead_ends as u128),
+                    group_digits(l.duplicates as u128),
+                    group_digits(l.folded as u128),
+                )
+                .trim_end()
             )),
             None => s.push_str(&format!(
-                "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}\n",
-                group_digits(nodes as u128),
-                "",
-                "",
-                "",
-                "(folded)"
+                "{}\n",
+                format!(
+                    "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}",
+                    group_digits(nodes as u128),
+                    "",
+                    "",
+                    "",
+                    "(folded)"
+                )
+                .trim_end()
             )),
         }
+    }
+    if labels.is_empty() {
+        s.push_str("  chosen: the engine picks the cell or corner to fill anew at every node\n");
     }
     s.push_str(&format!(
         "  total {:>11} nodes, {} solution{}; {} recorded, {} in folded subtrees{}\n",
