@@ -104,6 +104,13 @@ pub fn summary_json(
     }
     if stats {
         m.insert("nodes_per_depth".into(), json!(report.nodes.per_depth()));
+        let pruned: Map<String, Value> = report
+            .nodes
+            .pruned()
+            .iter()
+            .map(|(rule, counts)| (rule.as_str().to_string(), json!(counts)))
+            .collect();
+        m.insert("pruned_per_depth".into(), Value::Object(pruned));
         m.insert("naive_space".into(), naive_json(&described.naive));
         m.insert(
             "pruned_share".into(),
@@ -253,9 +260,29 @@ pub fn summary_text(
     }
     if stats {
         s.push_str(&naive_text(&described.naive, report.nodes.total()));
-        s.push_str("  nodes per depth:\n");
+        let pruned = report.nodes.pruned();
+        if pruned.is_empty() {
+            s.push_str("  nodes per depth:\n");
+        } else {
+            // Of the nodes, those a rule cut short, one column per rule.
+            let mut head = format!("{:<45}", "  nodes per depth, and of them cut short by:");
+            for (rule, _) in pruned {
+                head.push_str(&format!(" {:>11}", rule.as_str()));
+            }
+            s.push_str(&head);
+            s.push('\n');
+        }
         for (d, n) in report.nodes.per_depth().iter().enumerate() {
-            s.push_str(&format!("    {d:>4}  {}\n", group_digits(*n as u128)));
+            let mut line = format!("    {d:>4}  {}", group_digits(*n as u128));
+            if !pruned.is_empty() {
+                line = format!("{line:<45}");
+                for (_, counts) in pruned {
+                    let c = counts.get(d).copied().unwrap_or(0);
+                    line.push_str(&format!(" {:>11}", group_digits(c as u128)));
+                }
+            }
+            s.push_str(line.trim_end());
+            s.push('\n');
         }
     }
     s

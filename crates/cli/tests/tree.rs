@@ -425,3 +425,57 @@ fn bad_tree_options_exit_2_with_a_message() {
         .stderr(predicate::str::contains("--engine applies to polyform"));
     jigsolve().args(["tree", "no-such-puzzle"]).assert().code(2);
 }
+
+/// The nodes a rule cut short are nodes of their depth: never more than
+/// the depth has. Symmetric copies are complete assemblies, so they lie at
+/// the deepest level, and `tree` (which walks the same tree for the edge
+/// engine) finds as many of them.
+#[test]
+fn pruned_counts_are_nodes_of_their_depth() {
+    // Four identical tiles: no tile can break the board's symmetry, so each
+    // complete assembly is checked against its images and copies rejected.
+    let identical = file("rows = 2\ncols = 2\nmatching = \"equal\"\ntiles = [\"1 2 2 1\", \"1 2 2 1\", \"1 2 2 1\", \"1 2 2 1\"]\n");
+    let identical = identical.path().to_str().unwrap().to_string();
+    let summary = stats(&identical, &[]);
+    assert_eq!(
+        summary["pruned_per_depth"]["symmetry"],
+        serde_json::json!([0, 0, 0, 0, 10])
+    );
+    for (puzzle, options) in [
+        ("tangram-square", &[][..]),
+        ("stomachion", &[][..]),
+        ("hunde-spiel", &["--order", "rows"][..]),
+        (identical.as_str(), &[][..]),
+    ] {
+        let summary = stats(puzzle, options);
+        let per_depth = numbers(&summary["nodes_per_depth"]);
+        let pruned = summary["pruned_per_depth"].as_object().unwrap();
+        for (rule, counts) in pruned {
+            let counts = numbers(counts);
+            assert!(counts.len() <= per_depth.len(), "{puzzle} {rule}");
+            for (d, (&c, &n)) in counts.iter().zip(&per_depth).enumerate() {
+                assert!(c <= n, "{puzzle} {rule} at depth {d}: {c} of {n}");
+            }
+            if rule == "symmetry" {
+                assert!(counts[..counts.len() - 1].iter().all(|&c| c == 0));
+            }
+        }
+        if summary["family"] == "polygon" {
+            assert!(pruned.contains_key("dead-region"), "{puzzle}: {pruned:?}");
+            assert!(pruned.contains_key("memo"), "{puzzle}: {pruned:?}");
+        }
+        if summary["family"] == "edge" {
+            let t = tree_json(puzzle, options);
+            let duplicates: u64 = t["depths"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|d| d["duplicates"].as_u64())
+                .sum();
+            let counted: u64 = pruned
+                .get("symmetry")
+                .map_or(0, |c| numbers(c).iter().sum());
+            assert_eq!(duplicates, counted, "{puzzle}");
+        }
+    }
+}

@@ -134,7 +134,7 @@ pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};
 pub use naive::NaiveSpace;
 pub use restart::run_restarts;
 pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
-pub use stats::{NodeStats, Report};
+pub use stats::{NodeStats, Prune, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};
 
 /// The stack each search thread gets, in bytes.
