@@ -4,7 +4,10 @@
 # picture every time), written to docs/pictures/NAME.svg, and the two first
 # solutions of pentomino-3x20 side by side as `unique` draws them (one
 # thread walks the tree in order: the same two every time), written to
-# docs/pictures/unique-pentomino-3x20.svg. Run it after a change to the
+# docs/pictures/unique-pentomino-3x20.svg, and the search trees of
+# Impuzzable, the Hunde-Spiel, the tangram square and pentomino-3x20 as
+# `jigsolve tree` draws them (recorded on one thread: the same tree every
+# time), written to docs/pictures/tree-NAME.svg. Run it after a change to the
 # pictures and commit the result:
 #
 #   bash scripts/pictures.sh
@@ -24,4 +27,7 @@ done
 status=0
 "$bin" unique pentomino-3x20 --threads 1 --no-progress --svg "$out/unique-pentomino-3x20.svg" > /dev/null || status=$?
 [ "$status" -eq 4 ]
+for name in impuzzable hunde-spiel tangram-square pentomino-3x20; do
+  "$bin" tree "$name" --svg "$out/tree-$name.svg" > /dev/null
+done
 ls -l "$out"

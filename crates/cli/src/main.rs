@@ -33,10 +33,12 @@ mod text;
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 use commands::{
-    catalog as listing, estimate, export, generate, hints, merge, render, solve, split, unique,
-    verify,
+    catalog as listing, estimate, export, generate, hints, merge, render, solve, split, tree,
+    unique, verify,
 };
-use options::{EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, UniqueArgs, VerifyArgs};
+use options::{
+    EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, TreeArgs, UniqueArgs, VerifyArgs,
+};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -74,6 +76,8 @@ enum Command {
     Generate(options::GenerateKind),
     /// Estimate the size of a puzzle's search tree, its solutions and the time a full search takes (Knuth's random probes).
     Estimate(EstimateArgs),
+    /// Draw the search tree: nodes by outcome, the paths to solutions, deep subtrees folded; counts per depth.
+    Tree(TreeArgs),
     /// Print the commands that split a search into N shards for several machines (see `solve --shard`).
     Split(SplitArgs),
     /// Add up the result files of the shards of one split; list the shards that are missing or incomplete.
@@ -132,6 +136,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::Generate(kind) => generate::generate_command(&kind),
         Command::Estimate(args) => estimate::estimate_command(&args),
         Command::Split(args) => split::split_command(&args),
+        Command::Tree(args) => tree::tree_command(&args),
         Command::Merge { results, json } => merge::merge_command(&results, json),
         Command::Export { dlx: _, puzzle } => export::export_command(&puzzle),
         Command::Render(args) => render::render_command(&args),

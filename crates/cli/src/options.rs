@@ -390,6 +390,61 @@ impl UniqueArgs {
     }
 }
 
+/// The most nodes `tree --max-nodes` records (a picture of more is not
+/// readable, and each recorded node replays its path).
+pub const MAX_TREE_NODES: usize = 100_000;
+
+/// `jigsolve tree` options.
+#[derive(Args, Clone, Debug)]
+pub struct TreeArgs {
+    /// The puzzle: a file or a catalog name.
+    pub puzzle: String,
+    #[command(flatten)]
+    pub engine: EngineArgs,
+    /// Record the first N levels below the root node by node (at least 1); deeper subtrees are searched and drawn folded, as triangles (default: as deep as --max-nodes allows).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub depth: Option<u64>,
+    /// Record at most N nodes: the first level that would pass N is folded instead (1 to 100,000).
+    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = tree_nodes)]
+    pub max_nodes: usize,
+    /// Write the tree as an SVG picture to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "png")]
+    pub svg: Option<PathBuf>,
+    /// Write the tree as a PNG picture (twice the SVG's size) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+    /// Print the counts per depth as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop searching the folded subtrees after this many seconds (their counts are then partial; exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+}
+
+impl TreeArgs {
+    /// Where the picture goes (`--svg FILE` or `--png FILE`).
+    pub fn pictures(&self) -> PictureFiles {
+        PictureFiles {
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+        }
+    }
+}
+
+/// Parses `tree --max-nodes`: 1 to [`MAX_TREE_NODES`].
+fn tree_nodes(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of nodes"))?;
+    if n == 0 || n > MAX_TREE_NODES {
+        return Err(format!(
+            "{n} nodes: the tree records 1 to {MAX_TREE_NODES} nodes"
+        ));
+    }
+    Ok(n)
+}
+
 /// `jigsolve hints` options.
 #[derive(Args, Clone, Debug)]
 pub struct HintsArgs {

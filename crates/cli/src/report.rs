@@ -8,7 +8,7 @@ use crate::source::InputError;
 use crate::text::{count_text, group_digits};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
-use jigsolve_search::{Report, Shard, StopReason, Weight};
+use jigsolve_search::{NaiveSpace, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 
@@ -104,8 +104,62 @@ pub fn summary_json(
     }
     if stats {
         m.insert("nodes_per_depth".into(), json!(report.nodes.per_depth()));
+        let pruned: Map<String, Value> = report
+            .nodes
+            .pruned()
+            .iter()
+            .map(|(rule, counts)| (rule.as_str().to_string(), json!(counts)))
+            .collect();
+        m.insert("pruned_per_depth".into(), Value::Object(pruned));
+        m.insert("naive_space".into(), naive_json(&described.naive));
+        m.insert(
+            "pruned_share".into(),
+            json!(described.naive.pruned_share(report.nodes.total())),
+        );
     }
     Value::Object(m)
+}
+
+/// A naive search space for JSON: its formula, what it counts, its size
+/// exactly while it fits in 128 bits (`null` past that) and always its
+/// base-10 logarithm.
+pub fn naive_json(naive: &NaiveSpace) -> Value {
+    json!({
+        "formula": naive.formula(),
+        "means": naive.means(),
+        "exact": naive.exact(),
+        "log10": naive.log10(),
+    })
+}
+
+/// The `--stats` lines about the naive space: its formula and size, and
+/// the share of it a search of `nodes` nodes never visited.
+pub fn naive_text(naive: &NaiveSpace, nodes: u64) -> String {
+    format!(
+        "  naive space  {naive}
+               ({})
+  pruned       {} of it never visited ({} nodes visited)
+",
+        naive.means(),
+        share_text(naive, nodes),
+        group_digits(nodes as u128)
+    )
+}
+
+/// The share of `naive` that `nodes` nodes left unvisited, as people
+/// read it: a percentage with the digits that show it is not 100%, or for
+/// tiny fractions "all but 1 in 10^x" (the logarithm, since the ratio can
+/// be far below what a percentage shows).
+fn share_text(naive: &NaiveSpace, nodes: u64) -> String {
+    let ratio_log10 = (nodes.max(1) as f64).log10() - naive.log10();
+    if ratio_log10 < -6.0 {
+        return format!("all but 1 in 10^{:.1}", -ratio_log10);
+    }
+    let share = naive.pruned_share(nodes);
+    let left = 1.0 - share;
+    // Digits down to the first significant one of what is left.
+    let digits = ((-left.log10()).ceil().max(0.0) as usize).saturating_sub(1);
+    format!("{:.*}%", digits, share * 100.0)
 }
 
 /// A count for JSON: saturated counts (2^128 and more) are `null`, with the
@@ -205,9 +259,30 @@ pub fn summary_text(
         s.push_str(&format!("  {k:<8} {v}\n"));
     }
     if stats {
-        s.push_str("  nodes per depth:\n");
+        s.push_str(&naive_text(&described.naive, report.nodes.total()));
+        let pruned = report.nodes.pruned();
+        if pruned.is_empty() {
+            s.push_str("  nodes per depth:\n");
+        } else {
+            // Of the nodes, those a rule cut short, one column per rule.
+            let mut head = format!("{:<45}", "  nodes per depth, and of them cut short by:");
+            for (rule, _) in pruned {
+                head.push_str(&format!(" {:>11}", rule.as_str()));
+            }
+            s.push_str(&head);
+            s.push('\n');
+        }
         for (d, n) in report.nodes.per_depth().iter().enumerate() {
-            s.push_str(&format!("    {d:>4}  {}\n", group_digits(*n as u128)));
+            let mut line = format!("    {d:>4}  {}", group_digits(*n as u128));
+            if !pruned.is_empty() {
+                line = format!("{line:<45}");
+                for (_, counts) in pruned {
+                    let c = counts.get(d).copied().unwrap_or(0);
+                    line.push_str(&format!(" {:>11}", group_digits(c as u128)));
+                }
+            }
+            s.push_str(line.trim_end());
+            s.push('\n');
         }
     }
     s

@@ -16,9 +16,10 @@
 use crate::source::Family;
 use jigsolve_search::drive::{plan, Plan, Subtree};
 use jigsolve_search::estimate::{estimate_until, Estimate, SplitMix64};
+use jigsolve_search::trace::{trace, SearchTrace, TraceLimits};
 use jigsolve_search::{
-    count_solutions, run, run_resumable, Checkpoints, Control, NoSuchNode, Progress, Report,
-    ResumeError, RunConfig, Shard, Tree, Weight,
+    count_solutions, run, run_resumable, Checkpoints, Control, NaiveSpace, NoSuchNode, Progress,
+    Report, ResumeError, RunConfig, Shard, Tree, Weight,
 };
 use serde_json::Value;
 use std::ops::ControlFlow;
@@ -47,6 +48,9 @@ pub struct Described {
     /// Whether the share of the tree done means anything while the search
     /// runs (it does not for randomized restarts).
     pub fraction_known: bool,
+    /// The search space a method without pruning would walk, with its
+    /// formula (what `--stats` compares the nodes with).
+    pub naive: NaiveSpace,
 }
 
 /// A stable hash of a puzzle's normalised content: SHA-256, hex, shortened
@@ -156,6 +160,15 @@ pub trait Session: Send + Sync {
 
     /// The tree cut into at least `subtrees` subtrees (when it has them).
     fn plan(&self, subtrees: usize) -> Result<Plan, NoSuchNode>;
+
+    /// The search tree recorded within `limits` on one thread, folded
+    /// subtrees searched under `control`.
+    fn trace(&self, limits: TraceLimits, control: &Control) -> Result<SearchTrace, NoSuchNode>;
+
+    /// What the search chooses at each depth, when that is fixed before
+    /// the search ("cell row 1, column 2" for a scan order); empty when the
+    /// engine chooses anew at every node.
+    fn level_labels(&self) -> Vec<String>;
 }
 
 /// The solution type of an engine's tree.
@@ -197,6 +210,12 @@ pub trait Engine: Send + Sync {
     /// A fault met during the last run that makes its counts untrustworthy.
     fn fault(&self) -> Option<String> {
         None
+    }
+
+    /// What the search chooses at each depth, when fixed in advance (see
+    /// [`Session::level_labels`]).
+    fn level_labels(&self) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -294,5 +313,13 @@ where
 
     fn plan(&self, subtrees: usize) -> Result<Plan, NoSuchNode> {
         plan(&mut self.0.tree(), vec![Subtree::root()], subtrees)
+    }
+
+    fn trace(&self, limits: TraceLimits, control: &Control) -> Result<SearchTrace, NoSuchNode> {
+        trace(&mut self.0.tree(), limits, control)
+    }
+
+    fn level_labels(&self) -> Vec<String> {
+        self.0.level_labels()
     }
 }

@@ -28,7 +28,7 @@ use crate::order::{self, ScanOrder};
 use crate::symmetry::{BoardGroup, TileTypes};
 use jigsolve_search::estimate::{estimate, SplitMix64};
 use jigsolve_search::{
-    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
 };
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -605,6 +605,9 @@ pub struct Solver {
     chosen: Vec<u32>,
     frames: Vec<Frame>,
     counts: Vec<u64>,
+    /// Complete assemblies rejected as symmetric copies since the last
+    /// flush (counted per leaf, outside the inner loop).
+    duplicates: u64,
     placements: Vec<Placement>,
     scratch: Vec<(usize, u8)>,
     next_copy: Vec<usize>,
@@ -622,6 +625,7 @@ impl Solver {
             chosen: vec![0; n],
             frames: vec![Frame::default(); n],
             counts: vec![0; n + 1],
+            duplicates: 0,
             placements: vec![
                 Placement {
                     tile: 0,
@@ -810,6 +814,7 @@ impl Solver {
     fn report(&mut self, sink: &mut dyn Sink<[Placement]>) -> ControlFlow<()> {
         let w = self.leaf_weight();
         if w.is_zero() {
+            self.duplicates += 1;
             return ControlFlow::Continue(());
         }
         self.fill_placements();
@@ -1020,6 +1025,12 @@ impl Solver {
     fn flush(&mut self, stats: &mut NodeStats) {
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
+        let leaves = self.prep.cells.len();
+        stats.add_pruned(
+            Prune::Symmetry,
+            leaves,
+            std::mem::take(&mut self.duplicates),
+        );
     }
 }
 

@@ -19,6 +19,10 @@
 //! is written as text by [`svg`]; [`mod@png`] rasterises that same SVG with
 //! `resvg` and an embedded font.
 //!
+//! The search tree of a puzzle, as [`jigsolve_search::trace`] records it,
+//! is drawn by [`mod@tree`]: nodes coloured by outcome, paths to solutions
+//! highlighted, deep subtrees folded into triangles.
+//!
 //! Two solutions of one puzzle can be drawn side by side with the cells,
 //! tiles or pieces where they differ marked ([`differ`]): each family's
 //! solution picture takes the set to mark.
@@ -33,3 +37,4 @@ pub mod palette;
 pub mod png;
 pub mod polygon;
 pub mod svg;
+pub mod tree;

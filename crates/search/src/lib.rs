@@ -21,6 +21,12 @@
 //!   [`Shard`] of them for another machine, and [`estimate`] descends along
 //!   random paths to estimate the size of the tree (Knuth 1975).
 //!
+//! - [`NaiveSpace`] states the search space a method without pruning would
+//!   walk, with its formula, and [`trace`] records the tree itself (node by
+//!   node down to a budget, deeper subtrees folded into counts) for a
+//!   picture, through the same contract, so that an untraced search pays
+//!   nothing for it.
+//!
 //! Nothing here knows about output: printing, JSON and pictures are sinks
 //! that live with the command-line tool. The feature `testkit` adds
 //! `testkit`, the checks every engine's tests run.
@@ -111,21 +117,24 @@ pub mod drive;
 pub mod estimate;
 pub mod hitting;
 pub mod located;
+pub mod naive;
 pub mod restart;
 pub mod resume;
 pub mod shard;
 mod stats;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod trace;
 mod tree;
 
 pub use control::{fraction_of, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
 pub use drive::{count_solutions, run, RunConfig, Shard};
 pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};
+pub use naive::NaiveSpace;
 pub use restart::run_restarts;
 pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
-pub use stats::{NodeStats, Report};
+pub use stats::{NodeStats, Prune, Report};
 pub use tree::{NoSuchNode, NodeKind, Probe, Sink, Tree};
 
 /// The stack each search thread gets, in bytes.

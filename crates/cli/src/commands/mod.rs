@@ -11,5 +11,6 @@ pub mod merge;
 pub mod render;
 pub mod solve;
 pub mod split;
+pub mod tree;
 pub mod unique;
 pub mod verify;

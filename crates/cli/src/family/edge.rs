@@ -9,7 +9,7 @@ use jigsolve_edge::verify::GridRecord;
 use jigsolve_edge::{
     parse, Hint, Matching, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode,
 };
-use jigsolve_search::{run_restarts, Control, NoSuchNode, Report, Weight};
+use jigsolve_search::{run_restarts, Control, NaiveSpace, NoSuchNode, Report, Weight};
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -227,6 +227,16 @@ impl Engine for EdgeEngine<'_> {
         Solver::new(Arc::clone(&self.prep))
     }
 
+    fn level_labels(&self) -> Vec<String> {
+        // The scan order fixes the cell filled at each depth.
+        let cols = self.prep.puzzle().cols;
+        self.prep
+            .cells()
+            .iter()
+            .map(|&c| format!("row {}, column {}", c / cols + 1, c % cols + 1))
+            .collect()
+    }
+
     fn described(&self, job: &Job) -> Described {
         let mut described = describe(&self.prep);
         if job.first_solutions_only {
@@ -286,6 +296,18 @@ impl Engine for EdgeEngine<'_> {
     }
 }
 
+/// The naive search space of an edge-matching puzzle: every free tile on
+/// every free cell (a permutation) in each of its 4 rotations, no side
+/// checked: f! x 4^f for f tiles not fixed by hints.
+fn naive_space(puzzle: &Puzzle) -> NaiveSpace {
+    let free = (puzzle.tiles.len() - puzzle.hints.len()) as u64;
+    NaiveSpace::new(format!(
+        "ways to lay the {free} free tiles on the free cells, each in 4 rotations, no side checked"
+    ))
+    .factorial(free)
+    .power(4, free)
+}
+
 /// What the counts mean for this puzzle, and how the engine searched it.
 fn describe(prep: &Prepared) -> Described {
     let puzzle = prep.puzzle();
@@ -312,6 +334,7 @@ fn describe(prep: &Prepared) -> Described {
         SymmetryMode::Off => "off (--no-symmetry): every distinct solution is listed; unique counted by comparing each with its images".into(),
     };
     Described {
+        naive: naive_space(puzzle),
         family: Family::Edge,
         puzzle: puzzle.name.clone(),
         puzzle_hash: content_hash(&normalised(puzzle)),

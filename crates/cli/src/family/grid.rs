@@ -9,6 +9,7 @@ use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
 use jigsolve_grid::{Cell, Pin, Sides};
 use jigsolve_grid::{Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
+use jigsolve_search::NaiveSpace;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -250,6 +251,25 @@ impl Engine for GridEngine {
 }
 
 /// What the counts mean for this puzzle, and how the engine searched it.
+/// The naive search space of a polyform puzzle: a placement on the board
+/// chosen for every piece independently, overlaps allowed. A piece's
+/// placements are its distinct orientations at every position inside the
+/// board (what the exact-cover problem lists), an optional copy also has
+/// "left out", and a pinned copy has its pin only.
+fn naive_space(problem: &Problem) -> NaiveSpace {
+    let mut space = NaiveSpace::new(
+        "ways to choose a placement on the board for every piece, each independently, overlaps allowed",
+    );
+    for (t, ty) in problem.types.iter().enumerate() {
+        let name = &problem.puzzle.pieces[ty.members[0]].name;
+        let p = problem.by_type[t].len() as u64;
+        space = space
+            .named_power(name, p, ty.lo.saturating_sub(ty.pinned) as u64)
+            .named_power(&format!("{name} or none"), p + 1, (ty.hi - ty.lo) as u64);
+    }
+    space
+}
+
 fn describe(prep: &Prepared) -> Described {
     let problem = prep.problem();
     let puzzle = prep.puzzle();
@@ -339,6 +359,7 @@ fn describe(prep: &Prepared) -> Described {
         Mode::Off => "off (--no-symmetry): every distinct solution is listed; unique counted by comparing each with its images".into(),
     };
     Described {
+        naive: naive_space(problem),
         family: Family::Grid,
         puzzle: puzzle.name.clone(),
         puzzle_hash: content_hash(&normalised(puzzle)),

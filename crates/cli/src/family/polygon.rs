@@ -8,6 +8,7 @@ use anyhow::{anyhow, bail, Result};
 use jigsolve_polygon::geom::Pt;
 use jigsolve_polygon::verify::SolutionRecord;
 use jigsolve_polygon::{parse, Approx, Num, Placement, Prepared, Puzzle, Scalar, Solver};
+use jigsolve_search::NaiveSpace;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -234,6 +235,36 @@ fn field_of(puzzle: &Puzzle) -> String {
     }
 }
 
+/// The naive search space of a polygon jigsaw, as the engine builds a
+/// tiling: at each step the next region corner takes a piece, one of the
+/// piece's corners and a side up. Without pruning that is every order of
+/// the n pieces (n!) times, for each piece, its corners and its sides
+/// (2 when it may flip): n! x the product of v_i x s_i.
+fn naive_space(puzzle: &Puzzle) -> NaiveSpace {
+    let n = puzzle.pieces.len() as u64;
+    let mut space = NaiveSpace::new(
+        "ways to lay the pieces in turn at the next corner, each by any of its corners and either side up if it may flip, no overlap checked",
+    )
+    .factorial(n);
+    let mut corners: Vec<u64> = puzzle
+        .pieces
+        .iter()
+        .map(|p| p.vertices.len() as u64)
+        .collect();
+    corners.sort_unstable();
+    let mut i = 0;
+    while i < corners.len() {
+        let run = corners[i..]
+            .iter()
+            .take_while(|&&c| c == corners[i])
+            .count();
+        space = space.power(corners[i], run as u64);
+        i += run;
+    }
+    let flips = puzzle.pieces.iter().filter(|p| p.flip).count() as u64;
+    space.power(2, flips)
+}
+
 fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
     let puzzle = prep.puzzle();
     let g = prep.group_order();
@@ -291,6 +322,7 @@ fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
         "off (--no-symmetry): every distinct tiling is listed; unique counted by comparing each with its images".to_string()
     };
     Described {
+        naive: naive_space(puzzle),
         family: Family::Polygon,
         puzzle: puzzle.name.clone(),
         puzzle_hash: content_hash(&normalised(puzzle)),

@@ -8,7 +8,9 @@ use crate::geom::Pt;
 use crate::model::Placement;
 use crate::num::Scalar;
 use crate::symmetry::{cmp_points, Iso};
-use jigsolve_search::{fraction_of, NoSuchNode, NodeKind, NodeStats, Sink, Ticker, Tree, Weight};
+use jigsolve_search::{
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Prune, Sink, Ticker, Tree, Weight,
+};
 use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -39,6 +41,9 @@ pub struct Solver<S> {
     pub(super) avail: Vec<u32>,
     pub(super) placed: Vec<(usize, Iso<S>)>,
     pub(super) counts: Vec<u64>,
+    /// Per depth, the nodes cut short by a dead region, a memo hit and
+    /// as a symmetric copy (for `--stats`).
+    pub(super) cut: Vec<[u64; 3]>,
     /// Per depth: (child index, children) for the progress measure.
     pub(super) pos: Vec<(u32, u32)>,
     pub(super) memo: HashSet<Box<[u8]>>,
@@ -62,6 +67,7 @@ impl<S: Scalar> Solver<S> {
             avail: prep.counts.clone(),
             placed: Vec::with_capacity(n),
             counts: vec![0; n + 1],
+            cut: vec![[0; 3]; n + 1],
             pos: vec![(0, 1); n + 1],
             memo: HashSet::new(),
             since_poll: 0,
@@ -256,10 +262,15 @@ impl<S: Scalar> Solver<S> {
             self.poll(ticker, depth, base)?;
         }
         match self.status(region) {
-            Status::Dead => return Ok(0),
+            Status::Dead => {
+                self.cut[depth][0] += 1;
+                return Ok(0);
+            }
             Status::Leaf => {
                 let w = self.leaf();
-                if !w.is_zero() && sink.solution(&self.solution, w).is_break() {
+                if w.is_zero() {
+                    self.cut[depth][2] += 1;
+                } else if sink.solution(&self.solution, w).is_break() {
                     return Err(Stop);
                 }
                 return Ok(1);
@@ -270,6 +281,7 @@ impl<S: Scalar> Solver<S> {
         let key = if use_memo {
             let key = self.memo_key(region);
             if self.memo.contains(&key) {
+                self.cut[depth][1] += 1;
                 return Ok(0);
             }
             Some(key)
@@ -351,6 +363,15 @@ impl<S: Scalar> Tree for Solver<S> {
         let _ = ticker.poll(nodes, || 1.0);
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
+        for (d, cut) in self.cut.iter_mut().enumerate() {
+            for (rule, n) in [Prune::DeadRegion, Prune::Memo, Prune::Symmetry]
+                .into_iter()
+                .zip(*cut)
+            {
+                stats.add_pruned(rule, d, n);
+            }
+            *cut = [0; 3];
+        }
         Ok(match r {
             Ok(_) => ControlFlow::Continue(()),
             Err(Stop) => ControlFlow::Break(()),

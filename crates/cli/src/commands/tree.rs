@@ -1,0 +1,192 @@
+//! `jigsolve tree`: the search itself. The tree is recorded level by level
+//! through the search contract ([`jigsolve_search::trace`]), on one thread,
+//! until the next level would pass `--max-nodes` or `--depth`; the subtrees
+//! below are searched whole and kept as counts. The command prints the
+//! counts per depth (text or JSON) and draws the tree with `--svg` or
+//! `--png`.
+
+use crate::exit::{self, out};
+use crate::family;
+use crate::options::TreeArgs;
+use crate::puzzle::check_engine_options;
+use crate::report::{naive_json, naive_text};
+use crate::session::Job;
+use crate::source;
+use crate::text::{group_digits, plural};
+use anyhow::{anyhow, Result};
+use jigsolve_render::tree::{tree_svg, TreeCaption};
+use jigsolve_search::trace::{Outcome, SearchTrace, TraceLimits};
+use jigsolve_search::Control;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Records, prints and draws the search tree; returns the exit code.
+pub fn tree_command(args: &TreeArgs) -> Result<u8> {
+    let source = source::read(&args.puzzle)?;
+    let puzzle = family::load(&source, args.engine.format.as_deref())?;
+    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    let pictures = args.pictures();
+    pictures.prepare()?;
+    let session = puzzle.session(&args.engine)?;
+    let described = session.described(&Job::whole_tree());
+    let mut control = Control::new();
+    if let Some(secs) = args.time_limit {
+        control = control.with_time_limit(Duration::from_secs_f64(secs));
+    }
+    let limits = TraceLimits {
+        depth: args.depth.map(|d| usize::try_from(d).unwrap_or(usize::MAX)),
+        nodes: args.max_nodes,
+    };
+    let trace = session
+        .trace(limits, &control)
+        .map_err(|e| anyhow!("the search tree could not be walked (a bug): {e}"))?;
+    let labels = session.level_labels();
+    let name = puzzle.name();
+    if args.json {
+        let mut v = trace_json(&trace, &labels);
+        v["puzzle"] = json!(name);
+        v["family"] = json!(described.family.as_str());
+        v["naive_space"] = naive_json(&described.naive);
+        v["pruned_share"] = json!(described.naive.pruned_share(trace.total_nodes()));
+        out!("{v}\n");
+    } else {
+        out!(
+            "{name}: search tree\n{}{}",
+            trace_text(&trace, &labels),
+            naive_text(&described.naive, trace.total_nodes())
+        );
+    }
+    if pictures.wanted() {
+        let recorded = trace.nodes.len() as u64;
+        let folded = trace
+            .nodes
+            .iter()
+            .filter(|n| matches!(n.outcome, Outcome::Folded { .. }))
+            .count();
+        let caption = TreeCaption {
+            title: format!("{name}: the search tree"),
+            subtitle: format!(
+                "{} nodes, {} solution{}{}; {} nodes drawn{}",
+                group_digits(trace.total_nodes() as u128),
+                group_digits(trace.solutions() as u128),
+                plural(trace.solutions()),
+                if trace.complete {
+                    ""
+                } else {
+                    " (stopped early: partial)"
+                },
+                group_digits(recorded as u128),
+                if folded > 0 {
+                    format!(
+                        ", {folded} subtrees folded below depth {}",
+                        trace.levels.len() - 1
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+            levels: labels,
+        };
+        pictures.write(&tree_svg(&trace, &caption))?;
+    }
+    Ok(if !trace.complete {
+        exit::LIMIT
+    } else if trace.solutions() > 0 {
+        exit::FOUND
+    } else {
+        exit::NONE
+    })
+}
+
+/// The counts per depth as text: recorded nodes and their outcomes while
+/// the levels are recorded, then the nodes the engine counted in the
+/// folded subtrees.
+fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
+    let profile = trace.profile.per_depth();
+    let mut s = String::new();
+    s.push_str("  depth       nodes  solutions  dead ends  symmetry     folded  chosen\n");
+    for (d, &nodes) in profile.iter().enumerate() {
+        let chosen = match d {
+            0 => "-".to_string(),
+            _ => labels.get(d - 1).cloned().unwrap_or_default(),
+        };
+        match trace.levels.get(d) {
+            Some(l) => s.push_str(&format!(
+                "{}\n",
+                format!(
+                    "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}",
+                    group_digits(nodes as u128),
+                    group_digits(l.solutions as u128),
+                    group_digits(l.dead_ends as u128),
+                    group_digits(l.duplicates as u128),
+                    group_digits(l.folded as u128),
+                )
+                .trim_end()
+            )),
+            None => s.push_str(&format!(
+                "{}\n",
+                format!(
+                    "  {d:>5} {:>11} {:>10} {:>10} {:>9} {:>10}  {chosen}",
+                    group_digits(nodes as u128),
+                    "",
+                    "",
+                    "",
+                    "(folded)"
+                )
+                .trim_end()
+            )),
+        }
+    }
+    if labels.is_empty() {
+        s.push_str("  chosen: the engine picks the cell or corner to fill anew at every node\n");
+    }
+    s.push_str(&format!(
+        "  total {:>11} nodes, {} solution{}; {} recorded, {} in folded subtrees{}\n",
+        group_digits(trace.total_nodes() as u128),
+        group_digits(trace.solutions() as u128),
+        plural(trace.solutions()),
+        group_digits(trace.nodes.len() as u128),
+        group_digits((trace.total_nodes() - trace.nodes.len() as u64) as u128),
+        if trace.complete {
+            ""
+        } else {
+            " (stopped early: the folded counts are partial)"
+        }
+    ));
+    s
+}
+
+/// The trace as JSON: per depth the nodes of the whole tree and, for the
+/// recorded depths, how many were solutions, dead ends, duplicates and
+/// folded subtrees.
+fn trace_json(trace: &SearchTrace, labels: &[String]) -> Value {
+    let depths: Vec<Value> = trace
+        .profile
+        .per_depth()
+        .iter()
+        .enumerate()
+        .map(|(d, &nodes)| {
+            let mut v = json!({
+                "depth": d,
+                "nodes": nodes,
+                "chosen": if d == 0 { None } else { labels.get(d - 1) },
+            });
+            if let Some(l) = trace.levels.get(d) {
+                v["recorded"] = json!(l.recorded);
+                v["solutions"] = json!(l.solutions);
+                v["dead_ends"] = json!(l.dead_ends);
+                v["duplicates"] = json!(l.duplicates);
+                v["folded"] = json!(l.folded);
+            }
+            v
+        })
+        .collect();
+    json!({
+        "type": "tree",
+        "nodes": trace.total_nodes(),
+        "recorded": trace.nodes.len(),
+        "solutions": trace.solutions(),
+        "complete": trace.complete,
+        "depths": depths,
+    })
+}

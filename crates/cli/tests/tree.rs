@@ -1,0 +1,481 @@
+//! The search shown: `solve --stats` (the naive space with its formula,
+//! checked against brute-force counts; nodes per depth that add up) and
+//! `jigsolve tree` (counts per depth equal to the engines' own for every
+//! engine, folded subtrees that keep the counts, pictures read back, and
+//! bad input refused with exit code 2).
+
+use predicates::prelude::*;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+mod common;
+use common::{file, jigsolve, last_json};
+
+fn stats(puzzle: &str, options: &[&str]) -> Value {
+    let out = jigsolve()
+        .args([
+            "solve",
+            puzzle,
+            "--count",
+            "--stats",
+            "--json",
+            "--threads",
+            "1",
+        ])
+        .args(options)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code() == Some(0),
+        "{puzzle} {options:?}: {out:?}"
+    );
+    last_json(&out)
+}
+
+fn tree_json(puzzle: &str, options: &[&str]) -> Value {
+    let out = jigsolve()
+        .args(["tree", puzzle, "--json"])
+        .args(options)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{puzzle} {options:?}: {out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect()
+}
+
+/// Every engine: the summary's nodes per depth add up to its nodes, and the
+/// tree recorded node by node (whole, and with deep levels folded) has the
+/// same nodes at every depth and the same solutions.
+#[test]
+fn per_depth_counts_add_up_for_every_engine() {
+    let cases: &[(&str, &[&str])] = &[
+        ("impuzzable", &["--order", "spiral"]),
+        ("impuzzable", &["--order", "rows"]),
+        ("hunde-spiel", &["--order", "frame"]),
+        ("hunde-spiel", &["--no-symmetry"]),
+        ("pentomino-3x20", &["--engine", "bitboard"]),
+        ("pentomino-3x20", &["--engine", "bitboard-first"]),
+        ("pentomino-3x20", &["--engine", "bitboard-mrv"]),
+        ("pentomino-3x20", &["--engine", "dlx"]),
+        ("soma", &[]),
+        ("tangram-square", &[]),
+        ("tangram-t", &["--approximate"]),
+    ];
+    for (puzzle, options) in cases {
+        let summary = stats(puzzle, options);
+        let per_depth = numbers(&summary["nodes_per_depth"]);
+        let nodes = summary["nodes"].as_u64().unwrap();
+        assert_eq!(per_depth.iter().sum::<u64>(), nodes, "{puzzle} {options:?}");
+        for budget in ["100000", "40"] {
+            let mut args = options.to_vec();
+            args.extend(["--max-nodes", budget]);
+            let t = tree_json(puzzle, &args);
+            let depths: Vec<u64> = t["depths"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["nodes"].as_u64().unwrap())
+                .collect();
+            let what = format!("{puzzle} {options:?} --max-nodes {budget}");
+            assert_eq!(
+                depths.iter().sum::<u64>(),
+                t["nodes"].as_u64().unwrap(),
+                "{what}"
+            );
+            assert_eq!(t["solutions"], summary["listed"], "{what}");
+            assert!(t["complete"].as_bool().unwrap());
+            if summary["family"] == "polygon" {
+                // Recorded levels do not see the polygon engine's memo of
+                // dead regions, which can only make them larger.
+                assert!(depths.len() == per_depth.len(), "{what}");
+                assert!(depths.iter().zip(&per_depth).all(|(t, s)| t >= s), "{what}");
+            } else {
+                assert_eq!(depths, per_depth, "{what}");
+            }
+            // Recorded nodes per depth add up to what the levels say.
+            let recorded: u64 = t["depths"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|d| d["recorded"].as_u64())
+                .sum();
+            assert_eq!(recorded, t["recorded"].as_u64().unwrap(), "{what}");
+            if budget == "40" {
+                assert!(recorded <= 40, "{what}");
+            }
+        }
+    }
+}
+
+/// Brute force over every map from the cells of a 2 x 2 board to (tile,
+/// rotation) pairs, keeping those that use each free tile once and agree
+/// with the hints.
+fn brute_force_arrangements(tiles: usize, hints: &[(usize, usize, usize)]) -> u64 {
+    let cells = 4;
+    let mut count = 0;
+    let choices = (tiles * 4) as u64;
+    for code in 0..choices.pow(cells as u32) {
+        let mut c = code;
+        let mut used = BTreeSet::new();
+        let mut ok = true;
+        for cell in 0..cells {
+            let (tile, rot) = ((c % choices) as usize / 4, (c % choices) as usize % 4);
+            c /= choices;
+            ok &= used.insert(tile);
+            for &(h_tile, h_cell, h_rot) in hints {
+                if h_cell == cell {
+                    ok &= tile == h_tile && rot == h_rot;
+                }
+                if h_tile == tile && h_cell != cell {
+                    ok = false;
+                }
+            }
+        }
+        count += ok as u64;
+    }
+    count
+}
+
+#[test]
+fn the_naive_space_of_a_2x2_tile_puzzle_is_counted_by_brute_force() {
+    let plain = file("rows = 2\ncols = 2\ntiles = [\"+1 +2 -1 -2\", \"+2 +1 -2 -1\", \"-1 +1 +2 -2\", \"+1 -2 -2 +1\"]\n");
+    let path = plain.path().to_str().unwrap();
+    let summary = stats(path, &[]);
+    let naive = &summary["naive_space"];
+    assert_eq!(naive["formula"], "4! x 4^4");
+    assert_eq!(
+        naive["exact"].as_u64().unwrap(),
+        brute_force_arrangements(4, &[])
+    );
+    assert_eq!(naive["exact"].as_u64().unwrap(), 6144);
+    let share = summary["pruned_share"].as_f64().unwrap();
+    let nodes = summary["nodes"].as_f64().unwrap();
+    assert!((share - (1.0 - nodes / 6144.0)).abs() < 1e-12);
+    // One hint fixes tile 1 at row 1, column 1, unturned.
+    let hinted = file("rows = 2\ncols = 2\ntiles = [\"+1 +2 -1 -2\", \"+2 +1 -2 -1\", \"-1 +1 +2 -2\", \"+1 -2 -2 +1\"]\n[[hints]]\ntile = 1\nrow = 1\ncol = 1\nrotation = 0\n");
+    let out = jigsolve()
+        .args([
+            "solve",
+            hinted.path().to_str().unwrap(),
+            "--count",
+            "--stats",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let summary = last_json(&out);
+    assert_eq!(summary["naive_space"]["formula"], "3! x 4^3");
+    assert_eq!(
+        summary["naive_space"]["exact"].as_u64().unwrap(),
+        brute_force_arrangements(4, &[(0, 0, 0)])
+    );
+}
+
+/// The distinct cell sets a piece covers on a `w` x `h` board, found by
+/// turning and flipping its cells and sliding them everywhere.
+fn placements(shape: &[(i32, i32)], w: i32, h: i32) -> usize {
+    let mut seen = BTreeSet::new();
+    for flip in [false, true] {
+        for turn in 0..4 {
+            let moved: Vec<(i32, i32)> = shape
+                .iter()
+                .map(|&(x, y)| {
+                    let (mut x, mut y) = if flip { (-x, y) } else { (x, y) };
+                    for _ in 0..turn {
+                        (x, y) = (-y, x);
+                    }
+                    (x, y)
+                })
+                .collect();
+            for dx in -10..10 {
+                for dy in -10..10 {
+                    let mut cells: Vec<(i32, i32)> =
+                        moved.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
+                    if cells
+                        .iter()
+                        .all(|&(x, y)| (0..w).contains(&x) && (0..h).contains(&y))
+                    {
+                        cells.sort();
+                        seen.insert(cells);
+                    }
+                }
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn the_naive_space_of_a_tiny_polyform_board_is_counted_by_brute_force() {
+    // A 4 x 2 board, an L tromino, two copies of a domino and a monomino.
+    let puzzle = file("family = \"grid\"\nname = \"tiny\"\nboard = \"\"\"\n####\n####\n\"\"\"\n[[piece]]\nname = \"L\"\nshape = \"\"\"\nL.\nLL\n\"\"\"\n[[piece]]\nname = \"D\"\nshape = \"DD\"\ncopies = 2\n[[piece]]\nname = \"M\"\nshape = \"M\"\n");
+    let out = jigsolve()
+        .args([
+            "solve",
+            puzzle.path().to_str().unwrap(),
+            "--count",
+            "--stats",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let summary = last_json(&out);
+    let l = placements(&[(0, 0), (0, 1), (1, 1)], 4, 2);
+    let d = placements(&[(0, 0), (1, 0)], 4, 2);
+    let m = placements(&[(0, 0)], 4, 2);
+    assert_eq!((l, d, m), (12, 10, 8));
+    let naive = &summary["naive_space"];
+    assert_eq!(naive["formula"], format!("L:{l} x D:{d}^2 x M:{m}"));
+    assert_eq!(naive["exact"].as_u64().unwrap(), (l * d * d * m) as u64);
+    assert!(summary["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn stats_state_the_naive_space_in_text_with_its_formula() {
+    jigsolve()
+        .args(["solve", "impuzzable", "--count", "--stats"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "naive space  9! x 4^9 = 95,126,814,720",
+        ))
+        .stdout(predicate::str::contains("pruned       all but 1 in 10^7.9"));
+}
+
+#[test]
+fn a_large_naive_space_keeps_its_logarithm() {
+    let out = jigsolve()
+        .args([
+            "solve",
+            "bedlam",
+            "--count",
+            "--stats",
+            "--json",
+            "--node-limit",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let naive = last_json(&out)["naive_space"].clone();
+    let log10 = naive["log10"].as_f64().unwrap();
+    match naive["exact"].as_f64() {
+        Some(v) => assert!((v.log10() - log10).abs() < 1e-6),
+        None => assert!(log10 > 38.0, "{naive}"),
+    }
+}
+
+#[test]
+fn depth_folds_the_levels_below_it() {
+    let whole = stats("pentomino-3x20", &[]);
+    let t = tree_json("pentomino-3x20", &["--depth", "3"]);
+    let depths = t["depths"].as_array().unwrap();
+    let recorded: Vec<&Value> = depths
+        .iter()
+        .filter(|d| d.get("recorded").is_some())
+        .collect();
+    assert_eq!(recorded.len(), 4, "depths 0 to 3 recorded");
+    assert!(recorded[3]["folded"].as_u64().unwrap() > 0);
+    assert_eq!(t["nodes"], whole["nodes"]);
+    let per_depth: Vec<u64> = depths
+        .iter()
+        .map(|d| d["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(per_depth, numbers(&whole["nodes_per_depth"]));
+}
+
+fn svg_doc(text: &str) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse(text).unwrap()
+}
+
+fn count_class(doc: &roxmltree::Document<'_>, tag: &str, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name(tag) && n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn the_picture_has_a_shape_per_recorded_node_and_marks_the_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, options) in [
+        ("hunde-spiel", &[][..]),
+        ("pentomino-3x20", &["--max-nodes", "500"][..]),
+        ("tangram-square", &[][..]),
+    ] {
+        let svg = dir.path().join(format!("{puzzle}.svg"));
+        let t = tree_json(puzzle, options);
+        jigsolve()
+            .args(["tree", puzzle, "--svg"])
+            .arg(&svg)
+            .args(options)
+            .assert()
+            .code(0);
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = svg_doc(&text);
+        let depths = t["depths"].as_array().unwrap();
+        let sum = |key: &str| -> usize {
+            depths.iter().filter_map(|d| d[key].as_u64()).sum::<u64>() as usize
+        };
+        let solutions = count_class(&doc, "circle", "solution");
+        let folded = count_class(&doc, "polygon", "folded");
+        let shapes = solutions
+            + folded
+            + count_class(&doc, "circle", "inner")
+            + count_class(&doc, "circle", "dead-end")
+            + count_class(&doc, "circle", "duplicate");
+        assert_eq!(shapes, t["recorded"].as_u64().unwrap() as usize, "{puzzle}");
+        assert_eq!(solutions, sum("solutions"), "{puzzle}");
+        assert_eq!(folded, sum("folded"), "{puzzle}");
+        assert_eq!(count_class(&doc, "circle", "dead-end"), sum("dead_ends"));
+        assert_eq!(count_class(&doc, "path", "solution-path"), 1, "{puzzle}");
+        assert!(text.contains(&format!("{puzzle}: the search tree")));
+    }
+}
+
+#[test]
+fn the_png_is_the_svg_at_twice_the_size_with_solutions_in_green() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, png) = (dir.path().join("t.svg"), dir.path().join("t.png"));
+    jigsolve()
+        .args(["tree", "impuzzable", "--svg"])
+        .arg(&svg)
+        .assert()
+        .code(0);
+    jigsolve()
+        .args(["tree", "impuzzable", "--png"])
+        .arg(&png)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = svg_doc(&text);
+    let root = doc.root_element();
+    let w: f64 = root.attribute("width").unwrap().parse().unwrap();
+    let h: f64 = root.attribute("height").unwrap().parse().unwrap();
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!((info.width as f64, info.height as f64), (w * 2.0, h * 2.0));
+    let channels = info.color_type.samples();
+    // The one solution's dot is green in the PNG.
+    let dot = doc
+        .descendants()
+        .find(|n| n.has_tag_name("circle") && n.attribute("class") == Some("solution"))
+        .unwrap();
+    let cx: f64 = dot.attribute("cx").unwrap().parse().unwrap();
+    let cy: f64 = dot.attribute("cy").unwrap().parse().unwrap();
+    let i = ((cy * 2.0) as usize * info.width as usize + (cx * 2.0) as usize) * channels;
+    assert_eq!(&buf[i..i + 3], &[0x22, 0x88, 0x33]);
+}
+
+#[test]
+fn a_tree_of_thousands_of_nodes_stays_within_the_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("big.svg");
+    let t = tree_json("pentomino-3x20", &["--max-nodes", "5000"]);
+    assert!(t["recorded"].as_u64().unwrap() > 2000, "{t}");
+    jigsolve()
+        .args(["tree", "pentomino-3x20", "--max-nodes", "5000", "--svg"])
+        .arg(&svg)
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let w: f64 = svg_doc(&text)
+        .root_element()
+        .attribute("width")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(w <= 4000.0 + 400.0, "{w}");
+}
+
+#[test]
+fn bad_tree_options_exit_2_with_a_message() {
+    jigsolve()
+        .args(["tree", "impuzzable", "--depth", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--depth"));
+    jigsolve()
+        .args(["tree", "impuzzable", "--max-nodes", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 to 100000 nodes"));
+    jigsolve()
+        .args(["tree", "impuzzable", "--svg", "a.svg", "--png", "a.png"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+    jigsolve()
+        .args(["tree", "impuzzable", "--svg", "/nonexistent-dir/t.svg"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/nonexistent-dir"));
+    jigsolve()
+        .args(["tree", "impuzzable", "--engine", "dlx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--engine applies to polyform"));
+    jigsolve().args(["tree", "no-such-puzzle"]).assert().code(2);
+}
+
+/// The nodes a rule cut short are nodes of their depth: never more than
+/// the depth has. Symmetric copies are complete assemblies, so they lie at
+/// the deepest level, and `tree` (which walks the same tree for the edge
+/// engine) finds as many of them.
+#[test]
+fn pruned_counts_are_nodes_of_their_depth() {
+    // Four identical tiles: no tile can break the board's symmetry, so each
+    // complete assembly is checked against its images and copies rejected.
+    let identical = file("rows = 2\ncols = 2\nmatching = \"equal\"\ntiles = [\"1 2 2 1\", \"1 2 2 1\", \"1 2 2 1\", \"1 2 2 1\"]\n");
+    let identical = identical.path().to_str().unwrap().to_string();
+    let summary = stats(&identical, &[]);
+    assert_eq!(
+        summary["pruned_per_depth"]["symmetry"],
+        serde_json::json!([0, 0, 0, 0, 10])
+    );
+    for (puzzle, options) in [
+        ("tangram-square", &[][..]),
+        ("stomachion", &[][..]),
+        ("hunde-spiel", &["--order", "rows"][..]),
+        (identical.as_str(), &[][..]),
+    ] {
+        let summary = stats(puzzle, options);
+        let per_depth = numbers(&summary["nodes_per_depth"]);
+        let pruned = summary["pruned_per_depth"].as_object().unwrap();
+        for (rule, counts) in pruned {
+            let counts = numbers(counts);
+            assert!(counts.len() <= per_depth.len(), "{puzzle} {rule}");
+            for (d, (&c, &n)) in counts.iter().zip(&per_depth).enumerate() {
+                assert!(c <= n, "{puzzle} {rule} at depth {d}: {c} of {n}");
+            }
+            if rule == "symmetry" {
+                assert!(counts[..counts.len() - 1].iter().all(|&c| c == 0));
+            }
+        }
+        if summary["family"] == "polygon" {
+            assert!(pruned.contains_key("dead-region"), "{puzzle}: {pruned:?}");
+            assert!(pruned.contains_key("memo"), "{puzzle}: {pruned:?}");
+        }
+        if summary["family"] == "edge" {
+            let t = tree_json(puzzle, options);
+            let duplicates: u64 = t["depths"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|d| d["duplicates"].as_u64())
+                .sum();
+            let counted: u64 = pruned
+                .get("symmetry")
+                .map_or(0, |c| numbers(c).iter().sum());
+            assert_eq!(duplicates, counted, "{puzzle}");
+        }
+    }
+}

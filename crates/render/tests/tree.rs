@@ -1,0 +1,80 @@
+//! Pictures of search trees: an SVG snapshot of a small folded tree, and a
+//! tree of thousands of nodes that stays within the width and rasterises.
+
+use jigsolve_render::png as raster;
+use jigsolve_render::tree::{tree_svg, TreeCaption, MAX_WIDTH};
+use jigsolve_search::trace::{trace, Outcome, SearchTrace, TraceLimits};
+use jigsolve_search::Control;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+fn catalog(path: &str) -> (String, String) {
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../puzzles")
+        .join(path);
+    let text = std::fs::read_to_string(&full).unwrap();
+    (text, full.display().to_string())
+}
+
+fn hunde_spiel(nodes: usize) -> SearchTrace {
+    let (text, label) = catalog("edge/hunde-spiel.toml");
+    let puzzle = jigsolve_edge::parse::parse(&text, &label, None).unwrap();
+    let prep = Arc::new(jigsolve_edge::Prepared::new(
+        &puzzle,
+        jigsolve_edge::Options::default(),
+    ));
+    let limits = TraceLimits { depth: None, nodes };
+    trace(
+        &mut jigsolve_edge::Solver::new(prep),
+        limits,
+        &Control::new(),
+    )
+    .unwrap()
+}
+
+fn pentominoes(nodes: usize) -> SearchTrace {
+    let (text, label) = catalog("grid/pentomino-3x20.toml");
+    let puzzle = jigsolve_grid::parse::parse(&text, &label).unwrap().puzzle;
+    let prep = jigsolve_grid::Prepared::new(&puzzle, jigsolve_grid::Options::default());
+    let limits = TraceLimits { depth: None, nodes };
+    trace(
+        &mut jigsolve_grid::Solver::new(&prep),
+        limits,
+        &Control::new(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_small_folded_tree_snapshot() {
+    let t = hunde_spiel(150);
+    assert!(t
+        .nodes
+        .iter()
+        .any(|n| matches!(n.outcome, Outcome::Folded { solutions, .. } if solutions > 0)));
+    let caption = TreeCaption {
+        title: "hunde-spiel: the search tree".into(),
+        subtitle: "folded below 150 nodes".into(),
+        levels: vec!["row 2, column 2".into(), "row 2, column 3".into()],
+    };
+    insta::assert_snapshot!("tree_hunde_spiel_150", tree_svg(&t, &caption));
+}
+
+#[test]
+fn thousands_of_nodes_stay_within_the_width_and_rasterise() {
+    let t = pentominoes(3000);
+    assert!(t.nodes.len() > 2000, "{}", t.nodes.len());
+    let svg = tree_svg(&t, &TreeCaption::default());
+    let width: f64 = {
+        let start = svg.find(" width=\"").unwrap() + 8;
+        let end = start + svg[start..].find('"').unwrap();
+        svg[start..end].parse().unwrap()
+    };
+    // The tree itself, plus margins and the depth labels.
+    assert!(width <= MAX_WIDTH + 200.0, "{width}");
+    let png = raster::png(&svg, raster::DEFAULT_SCALE).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // Every recorded node is drawn once.
+    let shapes = svg.matches("<circle").count() - 4 + svg.matches("class=\"folded\"").count();
+    assert_eq!(shapes, t.nodes.len());
+}

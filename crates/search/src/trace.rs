@@ -1,0 +1,454 @@
+//! The search tree itself, recorded for a picture: which nodes there are,
+//! what became of each, and the path to every solution.
+//!
+//! A trace is taken through the [`Tree`] contract alone, level by level:
+//! [`Tree::node`] says what each node is and how many children it has, so
+//! the size of the next level is known before it is visited. While the
+//! levels fit the budget of drawn nodes (and the depth asked for) they are
+//! recorded node by node; the first level that would not fit is *folded*:
+//! each inner node of the last recorded level has its whole subtree searched
+//! by [`Tree::explore`] and is kept as one node that carries the subtree's
+//! node and solution counts (a picture draws it as a triangle).
+//!
+//! Nothing is added to the engines' hot loops: an engine that is not traced
+//! runs exactly as before, and tracing costs a replay of each recorded
+//! node's path, which is cheap for the few thousand nodes a picture can
+//! show. The price of that choice: what an engine does only inside
+//! `explore` (the polygon engine's memo of dead regions) is not seen by
+//! `node`, so a recorded level can hold nodes a search with the memo would
+//! have cut short. The per-depth profile of the folded subtrees is the
+//! engine's own.
+
+use crate::{Control, NoSuchNode, NodeKind, NodeStats, Ticker, Tree, Weight};
+use std::ops::ControlFlow;
+
+/// What became of one recorded node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A partial assembly whose children are recorded.
+    Inner,
+    /// A complete assembly that is reported.
+    Solution,
+    /// A complete assembly rejected as a symmetric copy of one reported
+    /// elsewhere (its weight is zero).
+    Duplicate,
+    /// A partial assembly that no piece extends.
+    DeadEnd,
+    /// A partial assembly whose subtree was searched without recording it.
+    Folded {
+        /// Nodes of the subtree, this one included.
+        nodes: u64,
+        /// Solutions reported in the subtree (with a weight that is not zero).
+        solutions: u64,
+    },
+}
+
+impl Outcome {
+    /// A short name: `inner`, `solution`, `duplicate`, `dead-end`, `folded`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Inner => "inner",
+            Outcome::Solution => "solution",
+            Outcome::Duplicate => "duplicate",
+            Outcome::DeadEnd => "dead-end",
+            Outcome::Folded { .. } => "folded",
+        }
+    }
+}
+
+/// One recorded node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TracedNode {
+    /// The recorded node above it (`None` for the root).
+    pub parent: Option<usize>,
+    /// Its depth (the root is 0).
+    pub depth: usize,
+    /// Which child of its parent it is (0 for the root).
+    pub child: u32,
+    /// What became of it.
+    pub outcome: Outcome,
+    /// Whether a reported solution lies at it or below it.
+    pub leads_to_solution: bool,
+}
+
+/// Node counts of one depth of a trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Level {
+    /// Recorded nodes at this depth.
+    pub recorded: u64,
+    /// Of them, reported solutions.
+    pub solutions: u64,
+    /// Of them, duplicates rejected by symmetry.
+    pub duplicates: u64,
+    /// Of them, dead ends.
+    pub dead_ends: u64,
+    /// Of them, folded subtrees.
+    pub folded: u64,
+}
+
+/// How much of a tree to record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceLimits {
+    /// Record no node deeper than this (`None`: as deep as the budget allows).
+    pub depth: Option<usize>,
+    /// Record at most this many nodes (at least the root is recorded).
+    pub nodes: usize,
+}
+
+/// A recorded search tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchTrace {
+    /// The recorded nodes, level by level from the root; children of one
+    /// node are consecutive and in the engine's order.
+    pub nodes: Vec<TracedNode>,
+    /// Counts per recorded depth.
+    pub levels: Vec<Level>,
+    /// Nodes of the whole tree per depth: the recorded ones and those of
+    /// the folded subtrees as the engine counted them.
+    pub profile: NodeStats,
+    /// False when the control stopped a folded subtree's search (its counts
+    /// are then partial).
+    pub complete: bool,
+}
+
+impl SearchTrace {
+    /// Every node of the tree, recorded or folded.
+    pub fn total_nodes(&self) -> u64 {
+        self.profile.total()
+    }
+
+    /// Solutions reported in the whole tree.
+    pub fn solutions(&self) -> u64 {
+        self.nodes
+            .iter()
+            .map(|n| match n.outcome {
+                Outcome::Solution => 1,
+                Outcome::Folded { solutions, .. } => solutions,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// The children of each recorded node (indices into `nodes`).
+    pub fn children(&self) -> Vec<Vec<usize>> {
+        let mut kids = vec![Vec::new(); self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let Some(p) = n.parent {
+                kids[p].push(i);
+            }
+        }
+        kids
+    }
+}
+
+/// Records the tree of `tree` within `limits`, searching folded subtrees
+/// under `control` (its node and time limits apply to them).
+pub fn trace<T: Tree>(
+    tree: &mut T,
+    limits: TraceLimits,
+    control: &Control,
+) -> Result<SearchTrace, NoSuchNode> {
+    let mut nodes = Vec::new();
+    let mut paths: Vec<Vec<u32>> = Vec::new();
+    let mut degrees: Vec<u32> = Vec::new();
+    let mut profile = NodeStats::new();
+    let mut complete = true;
+
+    let root = tree.node(&[])?;
+    push(
+        &mut nodes,
+        &mut paths,
+        &mut degrees,
+        None,
+        Vec::new(),
+        0,
+        root,
+    );
+    let mut level_start = 0;
+    loop {
+        let level_end = nodes.len();
+        let depth = nodes[level_start].depth;
+        profile.add(depth, (level_end - level_start) as u64);
+        let next: u64 = degrees[level_start..level_end]
+            .iter()
+            .map(|&d| d as u64)
+            .sum();
+        if next == 0 {
+            break;
+        }
+        let fits = limits.depth.is_none_or(|d| depth < d)
+            && (level_end as u64).saturating_add(next) <= limits.nodes as u64;
+        if !fits {
+            for i in level_start..level_end {
+                if degrees[i] == 0 {
+                    continue;
+                }
+                let (folded, stopped) = fold(tree, &paths[i], control, &mut profile)?;
+                nodes[i].outcome = folded;
+                complete &= !stopped;
+            }
+            break;
+        }
+        for i in level_start..level_end {
+            for k in 0..degrees[i] {
+                let mut path = paths[i].clone();
+                path.push(k);
+                let kind = tree.node(&path)?;
+                push(&mut nodes, &mut paths, &mut degrees, Some(i), path, k, kind);
+            }
+        }
+        level_start = level_end;
+    }
+
+    // Mark the paths to solutions, deepest first so that a parent sees its
+    // children's marks (children always come after their parent).
+    for i in (0..nodes.len()).rev() {
+        let n = nodes[i].clone();
+        let here = n.leads_to_solution
+            || matches!(n.outcome, Outcome::Solution)
+            || matches!(n.outcome, Outcome::Folded { solutions, .. } if solutions > 0);
+        nodes[i].leads_to_solution = here;
+        if here {
+            if let Some(p) = n.parent {
+                nodes[p].leads_to_solution = true;
+            }
+        }
+    }
+    let depth = nodes.last().map_or(0, |n| n.depth);
+    let mut levels = vec![Level::default(); depth + 1];
+    for n in &nodes {
+        let l = &mut levels[n.depth];
+        l.recorded += 1;
+        match n.outcome {
+            Outcome::Solution => l.solutions += 1,
+            Outcome::Duplicate => l.duplicates += 1,
+            Outcome::DeadEnd => l.dead_ends += 1,
+            Outcome::Folded { .. } => l.folded += 1,
+            Outcome::Inner => {}
+        }
+    }
+    Ok(SearchTrace {
+        nodes,
+        levels,
+        profile,
+        complete,
+    })
+}
+
+fn push(
+    nodes: &mut Vec<TracedNode>,
+    paths: &mut Vec<Vec<u32>>,
+    degrees: &mut Vec<u32>,
+    parent: Option<usize>,
+    path: Vec<u32>,
+    child: u32,
+    kind: NodeKind,
+) {
+    let (outcome, degree) = match kind {
+        NodeKind::Inner(d) => (Outcome::Inner, d),
+        NodeKind::Solution(w) if w.is_zero() => (Outcome::Duplicate, 0),
+        NodeKind::Solution(_) => (Outcome::Solution, 0),
+        NodeKind::DeadEnd => (Outcome::DeadEnd, 0),
+    };
+    nodes.push(TracedNode {
+        parent,
+        depth: path.len(),
+        child,
+        outcome,
+        leads_to_solution: false,
+    });
+    paths.push(path);
+    degrees.push(degree);
+}
+
+/// Searches the subtree at `path` for its counts. Its nodes below `path`
+/// go into `profile` (the node at `path` was counted with its level).
+fn fold<T: Tree>(
+    tree: &mut T,
+    path: &[u32],
+    control: &Control,
+    profile: &mut NodeStats,
+) -> Result<(Outcome, bool), NoSuchNode> {
+    let mut solutions = 0u64;
+    let mut sink = |_: &T::Solution, w: Weight| {
+        if !w.is_zero() {
+            solutions += 1;
+        }
+        ControlFlow::Continue(())
+    };
+    let mut ticker = Ticker::new(control);
+    let mut stats = NodeStats::new();
+    let flow = tree.explore(path, &mut sink, &mut ticker, &mut stats)?;
+    let nodes = stats.total();
+    // The subtree's root is already in the profile with its level.
+    let mut below = stats.per_depth().to_vec();
+    if let Some(own) = below.get_mut(path.len()) {
+        *own = own.saturating_sub(1);
+    }
+    profile.add_profile(0, &below);
+    Ok((Outcome::Folded { nodes, solutions }, flow.is_break()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count_solutions;
+
+    /// Rooks on an n x n board, one row per level; with `dead` set a
+    /// rook in column 0 below the first row is a dead end (so that the
+    /// tree has dead ends), and with `mirror` solutions whose second rook is
+    /// in the right half are duplicates.
+    struct Rooks {
+        n: u32,
+        mirror: bool,
+    }
+
+    impl Rooks {
+        fn free(&self, path: &[u32]) -> Result<Vec<u32>, NoSuchNode> {
+            let mut free: Vec<u32> = (0..self.n).collect();
+            for &k in path {
+                if k as usize >= free.len() {
+                    return Err(NoSuchNode {
+                        path: path.to_vec(),
+                    });
+                }
+                free.remove(k as usize);
+            }
+            Ok(free)
+        }
+        fn cols(&self, path: &[u32]) -> Vec<u32> {
+            let mut free: Vec<u32> = (0..self.n).collect();
+            path.iter().map(|&k| free.remove(k as usize)).collect()
+        }
+    }
+
+    impl Tree for Rooks {
+        type Solution = [u32];
+
+        fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+            let free = self.free(path)?;
+            let cols = self.cols(path);
+            if path.len() >= 2 && cols[path.len() - 1] == 0 {
+                return Ok(NodeKind::DeadEnd);
+            }
+            Ok(if free.is_empty() {
+                if self.mirror && cols[1] * 2 >= self.n {
+                    NodeKind::Solution(Weight {
+                        raw: 0,
+                        distinct: 0,
+                        unique: 0,
+                    })
+                } else {
+                    NodeKind::Solution(Weight::ONE)
+                }
+            } else {
+                NodeKind::Inner(free.len() as u32)
+            })
+        }
+
+        fn explore(
+            &mut self,
+            path: &[u32],
+            sink: &mut dyn crate::Sink<[u32]>,
+            ticker: &mut Ticker<'_>,
+            stats: &mut NodeStats,
+        ) -> Result<ControlFlow<()>, NoSuchNode> {
+            stats.add(path.len(), 1);
+            if ticker.poll(1, || 0.0).is_break() {
+                return Ok(ControlFlow::Break(()));
+            }
+            match self.node(path)? {
+                NodeKind::Inner(d) => {
+                    for k in 0..d {
+                        let mut child = path.to_vec();
+                        child.push(k);
+                        if self.explore(&child, sink, ticker, stats)?.is_break() {
+                            return Ok(ControlFlow::Break(()));
+                        }
+                    }
+                    Ok(ControlFlow::Continue(()))
+                }
+                // Like the engines, a duplicate is not reported at all.
+                NodeKind::Solution(w) if !w.is_zero() => Ok(sink.solution(path, w)),
+                _ => Ok(ControlFlow::Continue(())),
+            }
+        }
+    }
+
+    fn whole(n: u32, mirror: bool) -> (NodeStats, u64) {
+        let report = count_solutions(|| Rooks { n, mirror }, 1, &Control::new()).unwrap();
+        (report.nodes, report.reported)
+    }
+
+    #[test]
+    fn a_whole_trace_is_the_engines_tree_node_for_node() {
+        let (profile, reported) = whole(4, true);
+        let limits = TraceLimits {
+            depth: None,
+            nodes: 10_000,
+        };
+        let t = trace(&mut Rooks { n: 4, mirror: true }, limits, &Control::new()).unwrap();
+        assert_eq!(t.profile, profile);
+        assert_eq!(t.nodes.len() as u64, profile.total());
+        assert_eq!(t.solutions(), reported);
+        let per_depth: Vec<u64> = t.levels.iter().map(|l| l.recorded).collect();
+        assert_eq!(per_depth, profile.per_depth());
+        assert!(t.levels.iter().any(|l| l.dead_ends > 0));
+        assert!(t.levels.iter().any(|l| l.duplicates > 0));
+        assert!(t.complete);
+        // Every solution's ancestors lead to it; no dead end does.
+        for n in &t.nodes {
+            match n.outcome {
+                Outcome::Solution => assert!(n.leads_to_solution),
+                Outcome::DeadEnd | Outcome::Duplicate => assert!(!n.leads_to_solution),
+                _ => {}
+            }
+            if n.leads_to_solution {
+                let mut up = n.parent;
+                while let Some(p) = up {
+                    assert!(t.nodes[p].leads_to_solution);
+                    up = t.nodes[p].parent;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn folding_keeps_the_counts_and_the_budget() {
+        let (profile, reported) = whole(6, false);
+        for (depth, budget) in [(Some(2), 100_000), (None, 200), (Some(1), 3), (None, 1)] {
+            let limits = TraceLimits {
+                depth,
+                nodes: budget,
+            };
+            let t = trace(
+                &mut Rooks {
+                    n: 6,
+                    mirror: false,
+                },
+                limits,
+                &Control::new(),
+            )
+            .unwrap();
+            assert_eq!(t.profile, profile, "{depth:?} {budget}");
+            assert_eq!(t.solutions(), reported);
+            assert!(t.nodes.len() <= budget.max(1));
+            if let Some(d) = depth {
+                assert!(t.nodes.iter().all(|n| n.depth <= d));
+            }
+            let folded: u64 = t
+                .nodes
+                .iter()
+                .map(|n| match n.outcome {
+                    Outcome::Folded { nodes, .. } => nodes,
+                    _ => 1,
+                })
+                .sum();
+            assert_eq!(folded, profile.total());
+            assert!(t
+                .nodes
+                .iter()
+                .any(|n| matches!(n.outcome, Outcome::Folded { .. })));
+        }
+    }
+}
