@@ -403,10 +403,15 @@ impl Ctx<'_> {
         };
         let cell = |coords: &[i64]| -> Result<Cell, ParseError> {
             if coords.len() != dim {
-                let hint = if coords.len() == 3 && dim == 2 {
-                    "; add lattice = \"cube\" for a solid puzzle"
-                } else {
-                    ""
+                let hint = match self.lattice {
+                    Lattice::Square if coords.len() == 3 => {
+                        "; add lattice = \"cube\" for a solid puzzle"
+                    }
+                    Lattice::Hexagon => " (axial [q, r])",
+                    Lattice::Triangle => {
+                        " ([x, y, z] with z = 0 for a triangle pointing down, 1 for one pointing up)"
+                    }
+                    _ => "",
                 };
                 return Err(bad(format!(
                     "a cell has {} coordinates, but the {} lattice needs {dim}{hint}",
@@ -940,6 +945,44 @@ cells = [[0,0,0],[1,0,0]]
             "{e}"
         );
         assert_eq!(e.line, 5);
+    }
+
+    #[test]
+    fn triangle_art_alternates_down_and_up_and_keeps_its_indentation() {
+        let text = "lattice = \"triangle\"\nboard = \"\"\"\n##\n ##\n\"\"\"\n[[piece]]\nname = \"A\"\nshape = \"\"\"\n ##\n\"\"\"\n[[piece]]\nname = \"B\"\ncells = [[0, 0, 0], [0, 0, 1]]\n";
+        let p = parse(text, "t.toml").unwrap().puzzle;
+        let board: Vec<Cell> = p.board.iter().map(|s| s.0).collect();
+        // Line 0: down, up at x = 0; line 1 from column 1: down, up at x = 0.
+        assert_eq!(board, [[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 1]]);
+        // " ##" starts with an up triangle, so piece A is up then down:
+        // [0,0,1] and [1,0,0], which is not the rhombus of piece B.
+        assert_eq!(p.pieces[0].shape, [([0, 0, 1], None), ([1, 0, 0], None)]);
+        assert_eq!(p.pieces[1].shape, [([0, 0, 0], None), ([0, 0, 1], None)]);
+    }
+
+    #[test]
+    fn hexagon_art_is_axial_and_names_a_cell_between_hexagons() {
+        let text = "lattice = \"hexagon\"\nboard = \"\"\"\n  # #\n   #\n\"\"\"\n[[piece]]\nname = \"A\"\nshape = \"# # #\"\n";
+        let p = parse(text, "t.toml").unwrap().puzzle;
+        let board: Vec<Cell> = p.board.iter().map(|s| s.0).collect();
+        assert_eq!(board, [[0, 0, 0], [0, 1, 0], [1, 0, 0]]);
+        let bad = text.replace("   #\n", "  #\n");
+        let e = parse(&bad, "t.toml").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(
+            matches!(e.problem, Problem::BetweenHexagons { col: 1, .. }),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn boxes_on_the_plane_lattices_are_parallelograms() {
+        let text = "lattice = \"triangle\"\nboard = { size = [3, 2], holes = [[0, 0, 1]] }\n[[piece]]\nname = \"A\"\nshape = \"#\"\ncopies = 11\n";
+        assert_eq!(parse(text, "t.toml").unwrap().puzzle.cells(), 11);
+        let hex = "lattice = \"hexagon\"\nboard = { size = [3, 2] }\n[[piece]]\nname = \"A\"\nshape = \"#\"\ncopies = 6\n";
+        assert_eq!(parse(hex, "t.toml").unwrap().puzzle.cells(), 6);
+        let e = parse(&text.replace("[0, 0, 1]", "[0, 0, 2]"), "t.toml").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
     }
 
     #[test]
