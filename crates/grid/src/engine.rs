@@ -177,9 +177,9 @@ fn auto_cell_choice(problem: &Problem) -> CellChoice {
     let volume: u64 = problem.scan_axes.iter().map(|&(_, e)| e as u64).product();
     let full_box = volume == problem.cells() as u64;
     let coloured = problem.puzzle.board.iter().any(|s| s.1.is_some());
-    if !problem.lattice().axis_neighbours() {
-        CellChoice::First
-    } else if problem.lattice() == crate::Lattice::Square && full_box && !coloured {
+    let plane = !problem.lattice().axis_neighbours();
+    let square_rectangle = problem.lattice() == crate::Lattice::Square && full_box && !coloured;
+    if plane || square_rectangle {
         CellChoice::First
     } else {
         CellChoice::Tightest
