@@ -59,8 +59,15 @@ pub struct Frame {
     /// On triangles and hexagons: the lattice and the least corner and
     /// extent of the cells in the picture plane (in sides); cells are then
     /// drawn as the lattice's polygons ([`Lattice::corners`]) in one layer.
-    pub plane: Option<(Lattice, (f64, f64), (f64, f64))>,
+    pub plane: Option<Plane>,
 }
+
+/// A point or an extent in the picture plane.
+pub type Point = (f64, f64);
+
+/// How a frame lays out a plane lattice: the lattice, the least corner of
+/// the cells and their extent (in sides).
+pub type Plane = (Lattice, Point, Point);
 
 impl Frame {
     /// The frame of `cells` with cells `cell` pixels wide, the first layer's
@@ -421,8 +428,8 @@ fn draw_plane_cells(
     // Each side once: found by its two ends (rounded to a thousandth of a
     // pixel), with the groups of the cells on it.
     let key = |p: (f64, f64)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
-    let mut sides: HashMap<((i64, i64), (i64, i64)), ((f64, f64), (f64, f64), Vec<usize>)> =
-        HashMap::new();
+    type Ends = ((i64, i64), (i64, i64));
+    let mut sides: HashMap<Ends, (Point, Point, Vec<usize>)> = HashMap::new();
     for d in cells {
         let poly = frame.polygon(d.cell);
         for k in 0..poly.len() {
