@@ -357,7 +357,8 @@ pub fn region_for(
         for &target in &free {
             for &(c, _) in &shape {
                 let shift = [target[0] - c[0], target[1] - c[1], target[2] - c[2]];
-                if !seen.insert(shift) {
+                // On triangles a shift that turns cells over is no move.
+                if !lattice.is_translation(shift) || !seen.insert(shift) {
                     continue;
                 }
                 let moved = shape
@@ -399,7 +400,16 @@ pub fn region_for(
     }
     // Shift the region to start at the origin, as drawn boards do.
     let low = |axis: usize| owner.keys().map(|c| c[axis]).min().unwrap_or(0);
-    let origin = [low(0), low(1), low(2)];
+    // (Triangles keep their orientation coordinate.)
+    let origin = [
+        low(0),
+        low(1),
+        if lattice == Lattice::Triangle {
+            0
+        } else {
+            low(2)
+        },
+    ];
     let owner: HashMap<Cell, (usize, Option<u8>)> = owner
         .into_iter()
         .map(|(c, v)| ([c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]], v))

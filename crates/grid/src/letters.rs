@@ -6,16 +6,86 @@
 //! downwards), `.` marks a hole of the board, and when a name is longer than
 //! one character every cell is padded to the longest name and cells are
 //! separated by spaces (Atwood's pieces are numbered 0 to 11). On the cube
-//! lattice there is one list of rows per layer, `z = 0` first.
+//! lattice there is one list of rows per layer, `z = 0` first. Triangles
+//! and hexagons are placed as in their art ([`crate::Lattice::art_place`]):
+//! triangles alternate down and up along a line, hexagons stand two
+//! columns apart with a blank between.
 
-use crate::lattice::bounding_box;
+use crate::lattice::{bounding_box, Lattice};
 use crate::model::Puzzle;
+
+/// The copy names of a plane puzzle's cells at their art places: `.` for a
+/// place of the lattice off the board, a blank between hexagons.
+fn plane_rows(puzzle: &Puzzle, copies: &[u16]) -> Vec<String> {
+    let lattice = puzzle.lattice;
+    let places: Vec<(i32, i32)> = puzzle
+        .board
+        .iter()
+        .map(|s| lattice.art_place(s.0))
+        .collect();
+    let (Some(left), Some(right)) = (
+        places.iter().map(|p| p.0).min(),
+        places.iter().map(|p| p.0).max(),
+    ) else {
+        return Vec::new();
+    };
+    let top = places.iter().map(|p| p.1).min().unwrap_or(0);
+    let bottom = places.iter().map(|p| p.1).max().unwrap_or(0);
+    let instances = puzzle.instances();
+    let width = name_width(puzzle);
+    let mut rows: Vec<Vec<String>> = (top..=bottom)
+        .map(|line| {
+            (left..=right)
+                .map(|col| {
+                    let mark = if lattice.art_cell(col, line).is_some() {
+                        "."
+                    } else {
+                        " "
+                    };
+                    format!("{mark:>width$}")
+                })
+                .collect()
+        })
+        .collect();
+    for (b, &(col, line)) in places.iter().enumerate() {
+        let name = copies
+            .get(b)
+            .and_then(|&i| instances.get(i as usize))
+            .map_or("?", |&(p, _)| puzzle.pieces[p].name.as_str());
+        rows[(line - top) as usize][(col - left) as usize] = format!("{name:>width$}");
+    }
+    let separator = if width > 1 { " " } else { "" };
+    // Places off the board before a line's first cell and after its last
+    // are left out, as in art; those between cells show as `.`.
+    rows.into_iter()
+        .map(|r| {
+            let line = r.join(separator);
+            let line = line.trim_end_matches(['.', ' ']);
+            let lead = line.len() - line.trim_start_matches(['.', ' ']).len();
+            format!("{}{}", " ".repeat(lead), &line[lead..])
+        })
+        .collect()
+}
+
+/// The widest piece name (at least 1).
+fn name_width(puzzle: &Puzzle) -> usize {
+    puzzle
+        .pieces
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
 
 /// The rows of each layer of the solution `copies` (the piece copy covering
 /// each board cell, as in [`Puzzle::instances`]): `layers[z][y]`. A cell whose
 /// copy is out of range shows `?` rather than failing, so a damaged record
 /// still prints.
 pub fn letter_layers(puzzle: &Puzzle, copies: &[u16]) -> Vec<Vec<String>> {
+    if matches!(puzzle.lattice, Lattice::Triangle | Lattice::Hexagon) {
+        return vec![plane_rows(puzzle, copies)];
+    }
     let Some((lo, hi)) = bounding_box(puzzle.board.iter().map(|s| s.0)) else {
         return Vec::new();
     };
@@ -30,13 +100,7 @@ pub fn letter_layers(puzzle: &Puzzle, copies: &[u16]) -> Vec<Vec<String>> {
         grid[(c[2] - lo[2]) as usize][(c[1] - lo[1]) as usize][(c[0] - lo[0]) as usize] =
             Some(name);
     }
-    let width = puzzle
-        .pieces
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
+    let width = name_width(puzzle);
     let separator = if width > 1 { " " } else { "" };
     grid.iter()
         .map(|layer| {

@@ -5,7 +5,7 @@
 //! ```toml
 //! family = "grid"
 //! name = "pentomino-6x10"
-//! lattice = "square"          # or "cube" (default: square)
+//! lattice = "square"          # or "cube", "triangle", "hexagon" (default: square)
 //! sides = "two"               # default for pieces: "one" = rotations only,
 //!                             # "two" = rotations and reflections
 //!                             # (default: two on the square lattice, one on the cube)
@@ -29,6 +29,23 @@
 //! Rows go down the page (y grows downwards), columns across (x). On the
 //! cube lattice art is a list of layers, `z = 0` first. Common indentation
 //! and blank lines around the art are ignored.
+//!
+//! On the plane lattices of triangles and hexagons a character is a cell at
+//! the place [`Lattice::art_cell`] describes. Hexagons stand two columns
+//! apart in a line, each line shifted one column from the one above (a
+//! character between two hexagons is an error naming its line and column).
+//! Triangles fill every column, pointing down where column plus line is
+//! even and up where it is odd, so that a triangle pointing down sits on
+//! one pointing up; there every column counts, indentation included.
+//!
+//! ```text
+//! hexagons:  # # #        triangles:  ######   (▽△▽△▽△)
+//!             # # #                    ######  ( ▽△▽△▽△)
+//! ```
+//!
+//! Coordinates: hexagons are axial `[q, r]`, triangles `[x, y, z]` with
+//! `z = 0` pointing down and `z = 1` up; `size = [w, h]` is a parallelogram
+//! of `w` by `h` hexagons, or of rhombi (two triangles each).
 //!
 //! Coordinates: `cells = [[1,0], [2,0], [0,1]]` (a trailing string is a
 //! colour: `[0, 0, "b"]`), or a string in one of the forms of the published
@@ -67,7 +84,7 @@ pub enum Problem {
     #[error("family = \"{0}\" is not a polyform (grid) puzzle")]
     Family(String),
     /// An unknown lattice.
-    #[error("unknown lattice '{0}': expected \"square\" or \"cube\"")]
+    #[error("unknown lattice '{0}': expected \"square\", \"cube\", \"triangle\" or \"hexagon\"")]
     Lattice(String),
     /// An unknown sidedness.
     #[error("unknown sides '{0}': expected \"one\" (rotations only) or \"two\" (rotations and reflections)")]
@@ -85,6 +102,16 @@ pub enum Problem {
         what: String,
         /// The character.
         ch: char,
+    },
+    /// A character of hexagon art between two hexagons.
+    #[error("{what}: '{ch}' in column {col} sits between two hexagons; in hexagon art the cells of a line are two columns apart and each line is shifted by one column from the line above, so every cell has the column parity of the first one")]
+    BetweenHexagons {
+        /// "the board" or "piece 'X'".
+        what: String,
+        /// The character.
+        ch: char,
+        /// Its column (from 1, after the common indentation).
+        col: usize,
     },
     /// A letter in art that is not a declared colour.
     #[error("{what}: '{ch}' is not a colour (the colours are {known}); use '#' for a cell without colour")]
@@ -258,14 +285,18 @@ impl Ctx<'_> {
                 Problem::Cells {
                     what: what.into(),
                     why: format!(
-                        "{} layers of art on the square lattice; add lattice = \"cube\" for a solid puzzle",
-                        layers.len()
+                        "{} layers of art on the {} lattice; add lattice = \"cube\" for a solid puzzle",
+                        layers.len(),
+                        self.lattice
                     ),
                 },
             ));
         }
         let starts = string_starts(&self.text[at.min(self.text.len())..]);
         let mut sites = Vec::new();
+        // Hexagon art only: the column parity of cells (see above); other
+        // lattices keep 0.
+        let mut parity: Option<i32> = (self.lattice != Lattice::Hexagon).then_some(0);
         for (z, layer) in layers.iter().enumerate() {
             // The file line of the layer's first content line.
             let first_line = match starts.get(z) {
@@ -278,15 +309,19 @@ impl Ctx<'_> {
                 .iter()
                 .rposition(|l| !l.trim().is_empty())
                 .map_or(0, |i| i + 1);
+            // On triangles a column's parity is the direction of its
+            // triangle, so every column counts, leading blanks included.
             let indent = lines[first..last.max(first)]
                 .iter()
                 .filter(|l| !l.trim().is_empty())
                 .map(|l| l.len() - l.trim_start().len())
                 .min()
+                .filter(|_| self.lattice != Lattice::Triangle)
                 .unwrap_or(0);
             for (y, l) in lines.iter().enumerate().take(last).skip(first) {
                 let line = first_line + y;
                 let row = l.get(indent..).unwrap_or("").trim_end();
+                let art_line = (y - first) as i32;
                 for (x, ch) in row.chars().enumerate() {
                     let colour = match ch {
                         '.' | ' ' => continue,
@@ -324,7 +359,30 @@ impl Ctx<'_> {
                             ))
                         }
                     };
-                    sites.push(([x as i32, (y - first) as i32, z as i32], colour));
+                    let cell = match self.lattice {
+                        Lattice::Cube => [x as i32, art_line, z as i32],
+                        plane => {
+                            // Hexagons take the column parity of the first
+                            // cell drawn, so that art may start a line
+                            // anywhere; a cell of the other parity sits
+                            // between two hexagons.
+                            let col = x as i32 - *parity.get_or_insert((x as i32 + art_line) & 1);
+                            match plane.art_cell(col, art_line) {
+                                Some(c) => c,
+                                None => {
+                                    return Err(self.err(
+                                        line,
+                                        Problem::BetweenHexagons {
+                                            what: what.into(),
+                                            ch,
+                                            col: x + 1,
+                                        },
+                                    ))
+                                }
+                            }
+                        }
+                    };
+                    sites.push((cell, colour));
                 }
             }
         }
@@ -345,10 +403,15 @@ impl Ctx<'_> {
         };
         let cell = |coords: &[i64]| -> Result<Cell, ParseError> {
             if coords.len() != dim {
-                let hint = if coords.len() == 3 && dim == 2 {
-                    "; add lattice = \"cube\" for a solid puzzle"
-                } else {
-                    ""
+                let hint = match self.lattice {
+                    Lattice::Square if coords.len() == 3 => {
+                        "; add lattice = \"cube\" for a solid puzzle"
+                    }
+                    Lattice::Hexagon => " (axial [q, r])",
+                    Lattice::Triangle => {
+                        " ([x, y, z] with z = 0 for a triangle pointing down, 1 for one pointing up)"
+                    }
+                    _ => "",
                 };
                 return Err(bad(format!(
                     "a cell has {} coordinates, but the {} lattice needs {dim}{hint}",
@@ -563,11 +626,8 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     }
     let lattice = match &doc.lattice {
         None => Lattice::Square,
-        Some(l) => match l.get_ref().as_str() {
-            "square" => Lattice::Square,
-            "cube" => Lattice::Cube,
-            other => return Err(err(at(l.span().start), Problem::Lattice(other.into()))),
-        },
+        Some(l) => Lattice::from_name(l.get_ref())
+            .ok_or_else(|| err(at(l.span().start), Problem::Lattice(l.get_ref().clone())))?,
     };
     let sides_of = |s: &Spanned<String>| match s.get_ref().as_str() {
         "one" => Ok(Sides::One),
@@ -577,8 +637,8 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     let default_sides = match &doc.sides {
         Some(s) => sides_of(s)?,
         None => match lattice {
-            Lattice::Square => Sides::Two,
             Lattice::Cube => Sides::One,
+            Lattice::Square | Lattice::Triangle | Lattice::Hexagon => Sides::Two,
         },
     };
     let colours: Vec<String> = doc
@@ -639,7 +699,8 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                         _ => None,
                     };
                     let dims = dims.filter(|d| {
-                        d.len() == lattice.dim() && d.iter().all(|&n| (1..=4096).contains(&n))
+                        d.len() == if lattice == Lattice::Cube { 3 } else { 2 }
+                            && d.iter().all(|&n| (1..=4096).contains(&n))
                     });
                     let Some(dims) = dims else {
                         return Err(err(
@@ -654,7 +715,13 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                             },
                         ));
                     };
-                    let depth = if dims.len() == 3 { dims[2] } else { 1 };
+                    // On triangles a box is a parallelogram of rhombi, each
+                    // a triangle pointing down and one pointing up.
+                    let depth = match lattice {
+                        Lattice::Cube => dims[2],
+                        Lattice::Triangle => 2,
+                        Lattice::Square | Lattice::Hexagon => 1,
+                    };
                     let volume = dims[0] * dims[1] * depth;
                     if volume > 1 << 20 {
                         return Err(err(
@@ -676,8 +743,8 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
                     // A hole outside the box or listed twice is a mistake
                     // in the file, not something to pass over.
                     for (i, h) in holes.iter().enumerate() {
-                        let inside =
-                            (0..lattice.dim()).all(|k| (0..dims[k]).contains(&i64::from(h[k])));
+                        let inside = (0..2).all(|k| (0..dims[k]).contains(&i64::from(h[k])))
+                            && (0..depth).contains(&i64::from(h[2]));
                         let shown = if lattice.dim() == 3 {
                             format!("[{}, {}, {}]", h[0], h[1], h[2])
                         } else {
@@ -878,6 +945,44 @@ cells = [[0,0,0],[1,0,0]]
             "{e}"
         );
         assert_eq!(e.line, 5);
+    }
+
+    #[test]
+    fn triangle_art_alternates_down_and_up_and_keeps_its_indentation() {
+        let text = "lattice = \"triangle\"\nboard = \"\"\"\n##\n ##\n\"\"\"\n[[piece]]\nname = \"A\"\nshape = \"\"\"\n ##\n\"\"\"\n[[piece]]\nname = \"B\"\ncells = [[0, 0, 0], [0, 0, 1]]\n";
+        let p = parse(text, "t.toml").unwrap().puzzle;
+        let board: Vec<Cell> = p.board.iter().map(|s| s.0).collect();
+        // Line 0: down, up at x = 0; line 1 from column 1: down, up at x = 0.
+        assert_eq!(board, [[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 1]]);
+        // " ##" starts with an up triangle, so piece A is up then down:
+        // [0,0,1] and [1,0,0], which is not the rhombus of piece B.
+        assert_eq!(p.pieces[0].shape, [([0, 0, 1], None), ([1, 0, 0], None)]);
+        assert_eq!(p.pieces[1].shape, [([0, 0, 0], None), ([0, 0, 1], None)]);
+    }
+
+    #[test]
+    fn hexagon_art_is_axial_and_names_a_cell_between_hexagons() {
+        let text = "lattice = \"hexagon\"\nboard = \"\"\"\n  # #\n   #\n\"\"\"\n[[piece]]\nname = \"A\"\nshape = \"# # #\"\n";
+        let p = parse(text, "t.toml").unwrap().puzzle;
+        let board: Vec<Cell> = p.board.iter().map(|s| s.0).collect();
+        assert_eq!(board, [[0, 0, 0], [0, 1, 0], [1, 0, 0]]);
+        let bad = text.replace("   #\n", "  #\n");
+        let e = parse(&bad, "t.toml").unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(
+            matches!(e.problem, Problem::BetweenHexagons { col: 1, .. }),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn boxes_on_the_plane_lattices_are_parallelograms() {
+        let text = "lattice = \"triangle\"\nboard = { size = [3, 2], holes = [[0, 0, 1]] }\n[[piece]]\nname = \"A\"\nshape = \"#\"\ncopies = 11\n";
+        assert_eq!(parse(text, "t.toml").unwrap().puzzle.cells(), 11);
+        let hex = "lattice = \"hexagon\"\nboard = { size = [3, 2] }\n[[piece]]\nname = \"A\"\nshape = \"#\"\ncopies = 6\n";
+        assert_eq!(parse(hex, "t.toml").unwrap().puzzle.cells(), 6);
+        let e = parse(&text.replace("[0, 0, 1]", "[0, 0, 2]"), "t.toml").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
     }
 
     #[test]

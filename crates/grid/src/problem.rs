@@ -279,6 +279,9 @@ impl Problem {
                 let first = o[0].0;
                 for &(b, _) in &puzzle.board {
                     let shift = [b[0] - first[0], b[1] - first[1], b[2] - first[2]];
+                    if !lattice.is_translation(shift) {
+                        continue;
+                    }
                     let mut cells = Vec::with_capacity(o.len());
                     let fits = o.iter().all(|&(c, k)| {
                         let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
@@ -588,6 +591,9 @@ fn symmetries(puzzle: &Puzzle, types: &[PieceType], lookup: &Sites, lo: Cell) ->
         let moved: Vec<Cell> = puzzle.board.iter().map(|s| lattice.apply(m, s.0)).collect();
         let (mlo, _) = bounds(moved.iter().copied());
         let shift = [lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]];
+        if !lattice.is_translation(shift) {
+            continue 'motion;
+        }
         let mut cells = vec![0u32; puzzle.board.len()];
         for (s, c) in puzzle.board.iter().zip(&moved) {
             let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];

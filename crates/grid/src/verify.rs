@@ -269,9 +269,10 @@ pub fn verify(puzzle: &Puzzle, copies: &[u16]) -> Result<(), VerifyError> {
                 // Translate the least moved cell onto the least target cell.
                 let (a, t) = (moved[0].0, target[0].0);
                 let shift = [t[0] - a[0], t[1] - a[1], t[2] - a[2]];
-                let same = moved.iter().zip(&target).all(|((c, _), (tc, _))| {
-                    [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]] == *tc
-                });
+                let same = lattice.is_translation(shift)
+                    && moved.iter().zip(&target).all(|((c, _), (tc, _))| {
+                        [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]] == *tc
+                    });
                 if same {
                     shape_fits = true;
                     if moved

@@ -107,6 +107,13 @@ fn art(puzzle: &Puzzle, sites: &[Site]) -> Option<String> {
         })
         .collect();
     let letters = letters?;
+    let draw = |k: Option<u8>| match k {
+        None => Some('#'),
+        Some(k) => letters.get(k as usize).copied(),
+    };
+    if matches!(puzzle.lattice, Lattice::Triangle | Lattice::Hexagon) {
+        return plane_art(puzzle.lattice, sites, draw);
+    }
     let (lo, hi) = bounding_box(sites.iter().map(|s| s.0))?;
     if lo[2] != 0 {
         return None;
@@ -127,10 +134,7 @@ fn art(puzzle: &Puzzle, sites: &[Site]) -> Option<String> {
         let (w, h) = (lhi[0] as usize + 1, lhi[1] as usize + 1);
         let mut rows = vec![vec!['.'; w]; h];
         for &&(c, k) in layer {
-            rows[c[1] as usize][c[0] as usize] = match k {
-                None => '#',
-                Some(k) => *letters.get(k as usize)?,
-            };
+            rows[c[1] as usize][c[0] as usize] = draw(k)?;
         }
         let mut text = String::from("\"\"\"\n");
         for row in rows {
@@ -143,9 +147,38 @@ fn art(puzzle: &Puzzle, sites: &[Site]) -> Option<String> {
         drawn.push(text);
     }
     Some(match puzzle.lattice {
-        Lattice::Square => drawn.pop()?,
         Lattice::Cube => format!("[\n{},\n]", drawn.join(",\n")),
+        _ => drawn.pop()?,
     })
+}
+
+/// Art on the triangle and hexagon lattices: each cell at its place
+/// ([`Lattice::art_place`]), when the first line holds a cell and no cell
+/// would fall left of the first column.
+fn plane_art(
+    lattice: Lattice,
+    sites: &[Site],
+    draw: impl Fn(Option<u8>) -> Option<char>,
+) -> Option<String> {
+    let places: Vec<(i32, i32)> = sites.iter().map(|s| lattice.art_place(s.0)).collect();
+    let lines = places.iter().map(|p| p.1).max()? + 1;
+    if places.iter().any(|p| p.0 < 0) || places.iter().map(|p| p.1).min()? != 0 {
+        return None;
+    }
+    let width = places.iter().map(|p| p.0).max()? + 1;
+    let mut rows = vec![vec!['.'; width as usize]; lines as usize];
+    for (&(col, line), s) in places.iter().zip(sites) {
+        rows[line as usize][col as usize] = draw(s.1)?;
+    }
+    let mut text = String::from("\"\"\"\n");
+    for row in rows {
+        let line: String = row.into_iter().collect();
+        let line = line.trim_end_matches('.');
+        text.push_str(if line.is_empty() { "." } else { line });
+        text.push('\n');
+    }
+    text.push_str("\"\"\"");
+    Some(text)
 }
 
 #[cfg(test)]

@@ -55,3 +55,57 @@ fn bedlam_has_19186_up_to_rotation() {
     let report = count(&puzzle, options(EngineChoice::Auto, true));
     assert_eq!(counts(&report), (460_464, 460_464, 19_186));
 }
+
+/// Every engine, with and without symmetry breaking, on a puzzle of the
+/// triangle or hexagon lattice (every listed solution verified).
+fn check_all_engines(path: &str, expected: (u128, u128, u128)) {
+    let puzzle = load(path);
+    for engine in [
+        EngineChoice::Auto,
+        EngineChoice::BitboardFirst,
+        EngineChoice::BitboardTight,
+        EngineChoice::Dlx,
+    ] {
+        for symmetry in [true, false] {
+            let (report, solutions) = solve(&puzzle, options(engine, symmetry), 1);
+            assert_eq!(counts(&report), expected, "{path} {engine} {symmetry}");
+            let listed = if symmetry { expected.2 } else { expected.1 };
+            assert_eq!(solutions.len() as u128, listed, "{path} {engine}");
+        }
+    }
+}
+
+#[test]
+fn hexiamonds_6x6_have_156_unique_and_624_raw() {
+    check_all_engines("puzzles/grid/hexiamond-6x6.toml", (624, 624, 156));
+}
+
+#[test]
+fn hexiamonds_4x9_have_74_unique() {
+    check_all_engines("puzzles/grid/hexiamond-4x9.toml", (148, 148, 74));
+}
+
+#[test]
+fn hexiamonds_3x12_have_none() {
+    check_all_engines("puzzles/grid/hexiamond-3x12.toml", (0, 0, 0));
+}
+
+#[test]
+fn tetrahexes_4x7_have_9_unique() {
+    check_all_engines("puzzles/grid/tetrahex-4x7.toml", (18, 18, 9));
+}
+
+#[test]
+fn coloured_plane_puzzles() {
+    check_all_engines("puzzles/grid/hexiamond-6x6-sides.toml", (12, 12, 6));
+    check_all_engines("puzzles/grid/tetrahex-4x7-colours.toml", (3, 3, 3));
+}
+
+#[test]
+fn trihexes_and_tetrahexes_in_a_hexagon_have_12290_unique() {
+    // The hexagon keeps all twelve motions of the lattice.
+    check(
+        "puzzles/grid/polyhex-hexagon.toml",
+        (147_480, 147_480, 12_290),
+    );
+}

@@ -34,6 +34,10 @@ fn catalog_exports_count_the_distinct_solutions() {
         "puzzles/grid/pentomino-3x20.toml",
         "puzzles/grid/soma.toml",
         "puzzles/grid/atwood.toml",
+        "puzzles/grid/hexiamond-4x9.toml",
+        "puzzles/grid/hexiamond-6x6-sides.toml",
+        "puzzles/grid/tetrahex-4x7.toml",
+        "puzzles/grid/tetrahex-4x7-colours.toml",
     ] {
         check(&load(path));
     }

@@ -56,7 +56,18 @@ pub struct Frame {
     pub size: [usize; 3],
     /// The top-left corner of each layer, lowest `z` first.
     pub origins: Vec<(f64, f64)>,
+    /// On triangles and hexagons: the lattice and the least corner and
+    /// extent of the cells in the picture plane (in sides); cells are then
+    /// drawn as the lattice's polygons ([`Lattice::corners`]) in one layer.
+    pub plane: Option<Plane>,
 }
+
+/// A point or an extent in the picture plane.
+pub type Point = (f64, f64);
+
+/// How a frame lays out a plane lattice: the lattice, the least corner of
+/// the cells and their extent (in sides).
+pub type Plane = (Lattice, Point, Point);
 
 impl Frame {
     /// The frame of `cells` with cells `cell` pixels wide, the first layer's
@@ -78,11 +89,67 @@ impl Frame {
             lo,
             size,
             origins,
+            plane: None,
         }
     }
 
-    /// The top-left corner of cell `c`.
+    /// The frame of `cells` of `lattice`: as [`Frame::new`] on squares and
+    /// cubes; on triangles and hexagons one layer holding the cells'
+    /// polygons, its top-left corner at `origin`.
+    pub fn of(
+        lattice: Lattice,
+        cells: impl IntoIterator<Item = Cell>,
+        cell: f64,
+        origin: (f64, f64),
+        gap: f64,
+    ) -> Frame {
+        if !matches!(lattice, Lattice::Triangle | Lattice::Hexagon) {
+            return Frame::new(cells, cell, origin, gap);
+        }
+        let cells: Vec<Cell> = cells.into_iter().collect();
+        let mut frame = Frame::new(cells.iter().copied(), cell, origin, gap);
+        let points: Vec<(f64, f64)> = cells.iter().flat_map(|&c| lattice.corners(c)).collect();
+        let least = |f: fn(&(f64, f64)) -> f64| points.iter().map(f).fold(f64::INFINITY, f64::min);
+        let most =
+            |f: fn(&(f64, f64)) -> f64| points.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
+        let (x0, y0) = (least(|p| p.0), least(|p| p.1));
+        let span = ((most(|p| p.0) - x0).max(0.0), (most(|p| p.1) - y0).max(0.0));
+        frame.size = [span.0.ceil() as usize, span.1.ceil() as usize, 1];
+        frame.origins = vec![origin];
+        frame.plane = Some((lattice, (x0, y0), span));
+        frame
+    }
+
+    /// A point of the picture plane of a plane lattice, in pixels.
+    fn at(&self, (x, y): (f64, f64)) -> (f64, f64) {
+        let (_, (x0, y0), _) = self
+            .plane
+            .unwrap_or((Lattice::Square, (0.0, 0.0), (0.0, 0.0)));
+        let (ox, oy) = self.origins[0];
+        (ox + (x - x0) * self.cell, oy + (y - y0) * self.cell)
+    }
+
+    /// The corners of cell `c` in pixels, in order around it.
+    pub fn polygon(&self, c: Cell) -> Vec<(f64, f64)> {
+        match self.plane {
+            Some((lattice, ..)) => lattice.corners(c).into_iter().map(|p| self.at(p)).collect(),
+            None => {
+                let (x, y) = self.corner(c);
+                let s = self.cell;
+                vec![(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+            }
+        }
+    }
+
+    /// The top-left corner of cell `c` (of its bounding box on triangles
+    /// and hexagons).
     pub fn corner(&self, c: Cell) -> (f64, f64) {
+        if self.plane.is_some() {
+            let p = self.polygon(c);
+            let x = p.iter().map(|q| q.0).fold(f64::INFINITY, f64::min);
+            let y = p.iter().map(|q| q.1).fold(f64::INFINITY, f64::min);
+            return (x, y);
+        }
         let (ox, oy) = self.origins[(c[2] - self.lo[2]) as usize];
         (
             ox + (c[0] - self.lo[0]) as f64 * self.cell,
@@ -92,12 +159,18 @@ impl Frame {
 
     /// The centre of cell `c`.
     pub fn centre(&self, c: Cell) -> (f64, f64) {
+        if let Some((lattice, ..)) = self.plane {
+            return self.at(lattice.centre(c));
+        }
         let (x, y) = self.corner(c);
         (x + self.cell / 2.0, y + self.cell / 2.0)
     }
 
     /// The width from the first layer's left side to the last one's right.
     pub fn width(&self) -> f64 {
+        if let Some((_, _, span)) = self.plane {
+            return span.0 * self.cell;
+        }
         match (self.origins.first(), self.origins.last()) {
             (Some(a), Some(b)) => b.0 - a.0 + self.size[0] as f64 * self.cell,
             _ => 0.0,
@@ -106,6 +179,9 @@ impl Frame {
 
     /// The height of a layer.
     pub fn height(&self) -> f64 {
+        if let Some((_, _, span)) = self.plane {
+            return span.1 * self.cell;
+        }
         self.size[1] as f64 * self.cell
     }
 }
@@ -127,6 +203,12 @@ fn cell_size(cols: usize, rows: usize) -> f64 {
 /// The frame of a solution picture of `puzzle`: where each board cell's
 /// centre is (tests read the PNG there).
 pub fn solution_frame(puzzle: &Puzzle) -> Frame {
+    let cells = || puzzle.board.iter().map(|s| s.0);
+    if matches!(puzzle.lattice, Lattice::Triangle | Lattice::Hexagon) {
+        let probe = Frame::of(puzzle.lattice, cells(), 1.0, (0.0, 0.0), 1.0);
+        let s = cell_size(probe.size[0], probe.size[1]);
+        return Frame::of(puzzle.lattice, cells(), s, (MARGIN, MARGIN + CAPTION), 1.0);
+    }
     let probe = Frame::new(puzzle.board.iter().map(|s| s.0), 1.0, (0.0, 0.0), 1.0);
     let across = probe.size[0] * probe.size[2] + probe.size[2].saturating_sub(1);
     let s = cell_size(across, probe.size[1]);
@@ -164,6 +246,10 @@ const SIDES: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 /// Draws cells in `frame`: fills, patterns, board-colour corners, thin lines
 /// inside groups, thick lines between them, labels.
 fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) {
+    if let Some((lattice, ..)) = frame.plane {
+        draw_plane_cells(svg, frame, lattice, cells, style);
+        return;
+    }
     let s = frame.cell;
     let at: HashMap<Cell, usize> = cells.iter().map(|d| (d.cell, d.group)).collect();
     for d in cells {
@@ -284,6 +370,160 @@ fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) 
         svg.text(
             x + s / 2.0,
             y + s * 0.38,
+            size,
+            Anchor::Middle,
+            &halo(&(style.fill)(d.group).colour),
+            &name,
+        );
+    }
+}
+
+/// [`draw_cells`] on triangles and hexagons: each cell its polygon, the
+/// board colour in a small triangle at its first corner, lines along the
+/// sides (thick between groups and round the outside, thin inside a
+/// group), and a label at the centre of the cell of each part of a group
+/// with the most neighbours in it.
+fn draw_plane_cells(
+    svg: &mut Svg,
+    frame: &Frame,
+    lattice: Lattice,
+    cells: &[Drawn],
+    style: &Style<'_>,
+) {
+    let s = frame.cell;
+    let at: HashMap<Cell, usize> = cells.iter().map(|d| (d.cell, d.group)).collect();
+    for d in cells {
+        let poly = frame.polygon(d.cell);
+        let fill = (style.fill)(d.group);
+        svg.polygon(&poly, &format!(r#"fill="{}""#, fill.colour));
+        if let Some(cue) = fill.cue {
+            svg.polygon(&poly, &cue_fill(style.prefix, cue));
+        }
+    }
+    let corner_line = format!(
+        r#"stroke="{INK}" stroke-opacity="0.7" stroke-width="{}""#,
+        crate::svg::num((s / 40.0).max(0.5))
+    );
+    for d in cells {
+        if let Some(k) = d.colour {
+            let poly = frame.polygon(d.cell);
+            let (a, b, c) = (poly[0], poly[1], poly[poly.len() - 1]);
+            let toward = |p: (f64, f64), t: f64| (a.0 + (p.0 - a.0) * t, a.1 + (p.1 - a.1) * t);
+            // A triangle's corner is sharp enough for a small triangle; a
+            // hexagon's wide corner takes a kite reaching toward the centre.
+            let mut mark = vec![a, toward(b, 0.4)];
+            if lattice == Lattice::Hexagon {
+                mark.push(toward(frame.centre(d.cell), 0.5));
+            }
+            mark.push(toward(c, 0.4));
+            svg.polygon(
+                &mark,
+                &format!(
+                    r#"fill="{}" {corner_line}"#,
+                    palette::board_shade(k as usize, style.colours)
+                ),
+            );
+        }
+    }
+    // Each side once: found by its two ends (rounded to a thousandth of a
+    // pixel), with the groups of the cells on it.
+    let key = |p: (f64, f64)| ((p.0 * 1000.0).round() as i64, (p.1 * 1000.0).round() as i64);
+    type Ends = ((i64, i64), (i64, i64));
+    let mut sides: HashMap<Ends, (Point, Point, Vec<usize>)> = HashMap::new();
+    for d in cells {
+        let poly = frame.polygon(d.cell);
+        for k in 0..poly.len() {
+            let (a, b) = (poly[k], poly[(k + 1) % poly.len()]);
+            let (ka, kb) = (key(a), key(b));
+            let id = if ka <= kb { (ka, kb) } else { (kb, ka) };
+            sides
+                .entry(id)
+                .or_insert((a, b, Vec::new()))
+                .2
+                .push(d.group);
+        }
+    }
+    let mut ordered: Vec<_> = sides.into_iter().collect();
+    ordered.sort_by_key(|e| e.0);
+    let mut thin = Segments::new();
+    let mut thick = Segments::new();
+    for (_, (a, b, groups)) in ordered {
+        if groups.len() == 2 && groups[0] == groups[1] {
+            thin.add(a, b);
+        } else {
+            thick.add(a, b);
+        }
+    }
+    svg.path(
+        thin.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-opacity="0.25" stroke-width="{}""#,
+            crate::svg::num((s / 36.0).max(0.5))
+        ),
+    );
+    svg.path(
+        thick.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-width="{}" stroke-linecap="round""#,
+            crate::svg::num((s / 12.0).max(1.5))
+        ),
+    );
+    // Marks: the cell's outline drawn in, clear of the lines.
+    for d in cells.iter().filter(|d| d.marked) {
+        let (cx, cy) = frame.centre(d.cell);
+        let inner: Vec<(f64, f64)> = frame
+            .polygon(d.cell)
+            .into_iter()
+            .map(|(x, y)| (cx + (x - cx) * 0.6, cy + (y - cy) * 0.6))
+            .collect();
+        crate::differ::outline(svg, &inner, (s / 14.0).max(1.5));
+    }
+    let same = |c: Cell, g: usize| {
+        lattice
+            .neighbours(c)
+            .filter(|n| at.get(n) == Some(&g))
+            .count()
+    };
+    let mut seen: BTreeSet<Cell> = BTreeSet::new();
+    let mut order: Vec<&Drawn> = cells.iter().collect();
+    order.sort_by_key(|d| (d.cell[1], d.cell[0], d.cell[2]));
+    for d in order {
+        if seen.contains(&d.cell) {
+            continue;
+        }
+        let Some(name) = (style.label)(d.group) else {
+            continue;
+        };
+        let mut part = vec![d.cell];
+        seen.insert(d.cell);
+        let mut i = 0;
+        while i < part.len() {
+            let c = part[i];
+            i += 1;
+            for n in lattice.neighbours(c) {
+                if at.get(&n) == Some(&d.group) && seen.insert(n) {
+                    part.push(n);
+                }
+            }
+        }
+        part.sort_by_key(|c| (c[1], c[0], c[2]));
+        let best = part
+            .iter()
+            .copied()
+            .max_by_key(|&c| (same(c, d.group), std::cmp::Reverse((c[1], c[0], c[2]))))
+            .unwrap_or(d.cell);
+        let (x, y) = frame.centre(best);
+        // A triangle's inscribed circle is 0.29 of its side across; a
+        // hexagon's 0.87.
+        let room = if lattice == Lattice::Triangle {
+            0.3
+        } else {
+            0.6
+        };
+        let size = (s * room).min(room * 1.6 * s / (0.58 * name.chars().count().max(1) as f64));
+        svg.text(
+            x,
+            y + size * 0.35,
             size,
             Anchor::Middle,
             &halo(&(style.fill)(d.group).colour),
@@ -449,7 +689,15 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     let piece_frames: Vec<Frame> = puzzle
         .pieces
         .iter()
-        .map(|p| Frame::new(p.shape.iter().map(|c| c.0), ps, (0.0, 0.0), 0.5))
+        .map(|p| {
+            Frame::of(
+                puzzle.lattice,
+                p.shape.iter().map(|c| c.0),
+                ps,
+                (0.0, 0.0),
+                0.5,
+            )
+        })
         .collect();
     let solid_pieces = piece_frames.iter().any(|f| f.size[2] > 1);
     let over = if solid_pieces { 14.0 } else { 0.0 };
@@ -542,7 +790,8 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     );
     for (i, (p, (px, py))) in puzzle.pieces.iter().zip(placed).enumerate() {
         let f = &piece_frames[i];
-        let frame = Frame::new(
+        let frame = Frame::of(
+            puzzle.lattice,
             p.shape.iter().map(|c| c.0),
             ps,
             (MARGIN + px, pieces_top + py + over),

@@ -125,8 +125,10 @@ fn stomachion() -> (
     (puzzle, placements)
 }
 
-/// The six pictures the snapshots and PNG tests look at.
+/// The pictures the snapshots and PNG tests look at.
 fn pictures() -> Vec<(&'static str, String)> {
+    let hexiamonds = grid_puzzle("hexiamond-6x6");
+    let hexiamond_solution = first_grid_solution(&hexiamonds);
     let (hunde, hunde_solution) = hunde_spiel();
     let atwood = grid_puzzle("atwood");
     let figure = atwood_figure_3(&atwood);
@@ -149,6 +151,18 @@ fn pictures() -> Vec<(&'static str, String)> {
             edge::puzzle_svg(&edge_puzzle("impuzzable")),
         ),
         ("grid_puzzle_soma", grid::puzzle_svg(&grid_puzzle("soma"))),
+        (
+            "grid_solution_hexiamond_6x6",
+            grid::solution_svg(
+                &hexiamonds,
+                &hexiamond_solution,
+                "hexiamond-6x6: solution 1",
+            ),
+        ),
+        (
+            "grid_puzzle_tetrahex_4x7_colours",
+            grid::puzzle_svg(&grid_puzzle("tetrahex-4x7-colours")),
+        ),
         (
             "polygon_puzzle_tangram_square",
             polygon::puzzle_svg(&polygon_puzzle("tangram-square")),
@@ -269,10 +283,25 @@ fn wrong_cells(puzzle: &jigsolve_grid::Puzzle, drawn: &[u16], claimed: &[u16]) -
     for (b, &(cell, _)) in puzzle.board.iter().enumerate() {
         let piece = instances[claimed[b] as usize].0;
         let want = rgb(&palette::piece_fill(piece).colour);
-        // The centre of the cell, from the frame's corner of its layer.
-        let (ox, oy) = frame.origins[(cell[2] - frame.lo[2]) as usize];
-        let cx = ox + ((cell[0] - frame.lo[0]) as f64 + 0.5) * frame.cell;
-        let cy = oy + ((cell[1] - frame.lo[1]) as f64 + 0.5) * frame.cell;
+        // The centre of the cell, from the frame's corner of its layer; on
+        // triangles and hexagons, whose labels sit in the middle and board
+        // colours at the first corner, a point from the mean of the
+        // polygon's corners two thirds of the way to its second corner.
+        let (cx, cy) = if frame.plane.is_some() {
+            let poly = frame.polygon(cell);
+            let n = poly.len() as f64;
+            let (mx, my) = (
+                poly.iter().map(|p| p.0).sum::<f64>() / n,
+                poly.iter().map(|p| p.1).sum::<f64>() / n,
+            );
+            (mx + (poly[1].0 - mx) * 0.65, my + (poly[1].1 - my) * 0.65)
+        } else {
+            let (ox, oy) = frame.origins[(cell[2] - frame.lo[2]) as usize];
+            (
+                ox + ((cell[0] - frame.lo[0]) as f64 + 0.5) * frame.cell,
+                oy + ((cell[1] - frame.lo[1]) as f64 + 0.5) * frame.cell,
+            )
+        };
         let got = image.pixel(cx * scale, cy * scale);
         let close = (0..3).all(|k| (got[k] as i32 - want[k] as i32).abs() <= 3);
         if !close {
@@ -290,10 +319,16 @@ fn each_cell_centre_shows_the_colour_of_its_piece() {
     let atwood = grid_puzzle("atwood");
     let pentomino = grid_puzzle("pentomino-6x10");
     let soma = grid_puzzle("soma");
+    let hexiamonds = grid_puzzle("hexiamond-6x6");
+    let polyhexes = grid_puzzle("polyhex-hexagon");
+    let tetrahexes = grid_puzzle("tetrahex-4x7-colours");
     let cases = [
         (&atwood, atwood_figure_3(&atwood)),
         (&pentomino, first_grid_solution(&pentomino)),
         (&soma, first_grid_solution(&soma)),
+        (&hexiamonds, first_grid_solution(&hexiamonds)),
+        (&polyhexes, first_grid_solution(&polyhexes)),
+        (&tetrahexes, first_grid_solution(&tetrahexes)),
     ];
     for (puzzle, copies) in &cases {
         let wrong = wrong_cells(puzzle, copies, copies);

@@ -172,8 +172,10 @@ impl Loaded for GridPuzzle {
                 let shown: Vec<String> = cells
                     .iter()
                     .map(|c| match lattice {
-                        Lattice::Cube => format!("({},{},{})", c[0], c[1], c[2]),
-                        _ => format!("({},{})", c[0], c[1]),
+                        Lattice::Cube | Lattice::Triangle => {
+                            format!("({},{},{})", c[0], c[1], c[2])
+                        }
+                        Lattice::Square | Lattice::Hexagon => format!("({},{})", c[0], c[1]),
                     })
                     .collect();
                 HintChoice {
@@ -306,8 +308,8 @@ fn describe(prep: &Prepared) -> Described {
         })
         .collect();
     let what = match puzzle.lattice {
-        Lattice::Square => "board",
         Lattice::Cube => "box",
+        Lattice::Square | Lattice::Triangle | Lattice::Hexagon => "board",
     };
     let mirror = if swapped.is_empty() {
         String::new()
@@ -425,8 +427,10 @@ fn normalised(p: &Puzzle) -> String {
 fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
     let layers = jigsolve_grid::letter_layers(puzzle, copies);
     let grid = match puzzle.lattice {
-        Lattice::Square => json!(layers.into_iter().next().unwrap_or_default()),
         Lattice::Cube => json!(layers),
+        Lattice::Square | Lattice::Triangle | Lattice::Hexagon => {
+            json!(layers.into_iter().next().unwrap_or_default())
+        }
     };
     let record = SolutionRecord::of(puzzle, copies);
     json!({

@@ -90,7 +90,12 @@ impl<B: Bits> BitTables<B> {
         let extents: Vec<u32> = problem.scan_axes.iter().map(|&(_, e)| e).collect();
         let volume: u64 = extents.iter().map(|&e| e as u64).product();
         let (layout, bit_of, bits): (Layout<B>, Vec<usize>, usize) =
-            if volume <= B::CAPACITY as u64 && (1..=3).contains(&extents.len()) {
+            // Steps along the axes of the box are neighbours only on squares
+            // and cubes; triangles and hexagons grow by the neighbour table.
+            if problem.lattice().axis_neighbours()
+                && volume <= B::CAPACITY as u64
+                && (1..=3).contains(&extents.len())
+            {
                 let v = volume as usize;
                 let layout = match extents.len() {
                     1 => Layout::Line(axes(&extents, v)),
