@@ -705,7 +705,7 @@ pub struct BestArgs {
     /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
     #[arg(long, value_name = "DEPTH")]
     pub breaks_after: Option<usize>,
-    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.6 tiles to place, 10 for Eternity II).
+    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 18.3 tiles to place, 14 for Eternity II).
     #[arg(long, value_name = "N")]
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.
