@@ -208,7 +208,7 @@ impl SplitMix {
     /// A number in `0..n` (n > 0), by multiply-shift (the bias is far below
     /// anything a shuffle of a few hundred items could show).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
