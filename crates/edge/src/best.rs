@@ -683,15 +683,26 @@ impl<'p> Worker<'p> {
         self.stage[k] = 0;
         self.next[k] = 0;
         self.placed_any[k] = false;
-        let mut want = [self.plan.wild; 2];
-        for i in 0..2 {
-            if pos.key[i] != NONE {
+        self.want[k] = self.wanted(pos);
+    }
+
+    /// The marks `pos` needs on its two key sides to fit the tiles across
+    /// them (`wild` for a side without a key or with an empty cell across).
+    fn wanted(&self, pos: &Pos) -> [usize; 2] {
+        let plan = self.plan;
+        std::array::from_fn(|i| {
+            let o = if pos.key[i] == NONE {
+                EMPTY
+            } else {
+                self.orient[pos.across[i]]
+            };
+            if o == EMPTY {
+                plan.wild
+            } else {
                 let s = pos.key[i] as usize;
-                let o = self.orient[pos.across[i]] as usize;
-                want[i] = self.plan.partner[self.plan.looks[o][OPPOSITE[s]] as usize] as usize;
+                plan.partner[plan.looks[o as usize][OPPOSITE[s]] as usize] as usize
             }
-        }
-        self.want[k] = want;
+        })
     }
 
     fn remove(&mut self, k: usize) {
@@ -863,17 +874,7 @@ impl<'p> Worker<'p> {
         self.filled.clear();
         for j in k..plan.positions.len() {
             let pos = &plan.positions[j];
-            let mut want = [wild; 2];
-            for i in 0..2 {
-                if pos.key[i] != NONE {
-                    let o = self.orient[pos.across[i]];
-                    if o != EMPTY {
-                        let s = pos.key[i] as usize;
-                        want[i] =
-                            plan.partner[plan.looks[o as usize][OPPOSITE[s]] as usize] as usize;
-                    }
-                }
-            }
+            let want = self.wanted(pos);
             let table = &self.tables[pos.table];
             let mut chosen = EMPTY;
             let mut gain_of_chosen = 0;
@@ -958,7 +959,7 @@ impl<'p> Worker<'p> {
             .orient
             .iter()
             .map(|&o| {
-                (o != EMPTY).then(|| Placement {
+                (o != EMPTY).then_some(Placement {
                     tile: (o / 4) as u16,
                     rotation: (o % 4) as u8,
                 })

@@ -442,34 +442,6 @@ pub fn generate(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(tile: u16, rotation: u8) -> Placement {
-        Placement { tile, rotation }
-    }
-
-    #[test]
-    fn cells_differ_where_the_tiles_look_different() {
-        // Tile 1 and 2 are identical, tile 3 looks the same after a half
-        // turn, tile 4 is different again.
-        let text =
-            "rows = 1\ncols = 4\nmatching = \"equal\"\ntiles = [\"1 2 3 4\", \"1 2 3 4\", \"1 2 1 2\", \"4 4 4 1\"]\n";
-        let puzzle = parse::parse(text, "t.toml", None).unwrap();
-        let a = [at(0, 0), at(1, 1), at(2, 0), at(3, 0)];
-        // Identical tiles swapped, the symmetric tile half turned: the same.
-        let b = [at(1, 0), at(0, 1), at(2, 2), at(3, 0)];
-        assert!(differing_cells(&puzzle, &a, &b).is_empty());
-        // A quarter turn of the symmetric tile, another tile on the last cell.
-        let c = [at(1, 0), at(0, 1), at(2, 1), at(0, 0)];
-        assert_eq!(differing_cells(&puzzle, &a, &c), [2, 3]);
-        // A tile the puzzle does not have, or a missing cell, differs.
-        let d = [at(9, 0), at(1, 1), at(2, 0)];
-        assert_eq!(differing_cells(&puzzle, &a, &d), [0, 3]);
-    }
-}
-
 /// The board of a `best --json` line: `board` is rows of cells, each
 /// `{"tile": N, "rotation": R}` (tiles from 1) or `null` for an empty cell.
 pub fn board_of(puzzle: &Puzzle, record: &Value) -> Result<Vec<Option<Placement>>, String> {
@@ -551,4 +523,32 @@ pub fn board_json(puzzle: &Puzzle, board: &[Option<Placement>]) -> Value {
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(tile: u16, rotation: u8) -> Placement {
+        Placement { tile, rotation }
+    }
+
+    #[test]
+    fn cells_differ_where_the_tiles_look_different() {
+        // Tile 1 and 2 are identical, tile 3 looks the same after a half
+        // turn, tile 4 is different again.
+        let text =
+            "rows = 1\ncols = 4\nmatching = \"equal\"\ntiles = [\"1 2 3 4\", \"1 2 3 4\", \"1 2 1 2\", \"4 4 4 1\"]\n";
+        let puzzle = parse::parse(text, "t.toml", None).unwrap();
+        let a = [at(0, 0), at(1, 1), at(2, 0), at(3, 0)];
+        // Identical tiles swapped, the symmetric tile half turned: the same.
+        let b = [at(1, 0), at(0, 1), at(2, 2), at(3, 0)];
+        assert!(differing_cells(&puzzle, &a, &b).is_empty());
+        // A quarter turn of the symmetric tile, another tile on the last cell.
+        let c = [at(1, 0), at(0, 1), at(2, 1), at(0, 0)];
+        assert_eq!(differing_cells(&puzzle, &a, &c), [2, 3]);
+        // A tile the puzzle does not have, or a missing cell, differs.
+        let d = [at(9, 0), at(1, 1), at(2, 0)];
+        assert_eq!(differing_cells(&puzzle, &a, &d), [0, 3]);
+    }
 }
