@@ -297,3 +297,34 @@ fn bad_input_is_refused_with_exit_2() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn shards_take_their_own_seed_streams() {
+    let run = |shard: &str| {
+        let (code, lines) = best_json(&[
+            "eternity2",
+            "--threads",
+            "1",
+            "--seed",
+            "8",
+            "--node-limit",
+            "1000000",
+            "--shard",
+            shard,
+        ]);
+        assert_eq!(code, 3);
+        assert_eq!(lines.last().unwrap()["shard"], shard);
+        lines
+            .into_iter()
+            .filter(|l| l["type"] == "best")
+            .map(|l| l["board"].clone())
+            .collect::<Vec<_>>()
+    };
+    let zero = run("0/2");
+    assert_eq!(zero, run("0/2"), "a shard's run is reproducible");
+    assert_ne!(zero, run("1/2"), "another shard, other early choices");
+    jigsolve()
+        .args(["best", "eternity2", "--shard", "2/2"])
+        .assert()
+        .code(2);
+}

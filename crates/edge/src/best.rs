@@ -126,6 +126,9 @@ pub enum BestError {
     /// A zero node cap per restart.
     #[error("the node cap per restart must be at least 1")]
     NoRestartNodes,
+    /// The system refused a worker thread.
+    #[error("cannot start a search thread: {0}")]
+    Spawn(String),
     /// Breaks that would start past the last cell.
     #[error("breaks after depth {after}: the search places only {cells} tiles")]
     BreaksAfter {
@@ -553,14 +556,30 @@ pub fn search_best_from(
                         let mut worker = Worker::new(puzzle, plan, t, seed);
                         worker.run(options.restart_nodes, control, shared)
                     })
-                    .expect("spawn a search thread")
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or((0, 0, false)))
-            .collect()
-    });
+        let mut results = Vec::with_capacity(handles.len());
+        let mut failed = None;
+        for handle in handles {
+            match handle {
+                // A worker's panic (a failed check in a debug build) is a
+                // bug: passed on, never hidden.
+                Ok(h) => match h.join() {
+                    Ok(r) => results.push(r),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                Err(e) => {
+                    // Stop the workers already started, then say why.
+                    control.cancel();
+                    failed = Some(e.to_string());
+                }
+            }
+        }
+        match failed {
+            Some(why) => Err(BestError::Spawn(why)),
+            None => Ok(results),
+        }
+    })?;
     let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
     let nodes = results.iter().map(|r| r.0).sum();
     let restarts = results.iter().map(|r| r.1).sum();
@@ -941,13 +960,6 @@ impl<'p> Worker<'p> {
 
     fn report(&mut self, shared: &Shared, control: &Control, nodes: u64, restart: u64) {
         self.best = self.best.max(self.score);
-        if shared
-            .best
-            .lock()
-            .is_ok_and(|b| b.as_ref().is_some_and(|b| b.score >= self.score))
-        {
-            return;
-        }
         let mut best = match shared.best.lock() {
             Ok(b) => b,
             Err(e) => e.into_inner(),
