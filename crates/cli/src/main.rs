@@ -33,11 +33,12 @@ mod text;
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 use commands::{
-    catalog as listing, estimate, export, generate, hints, merge, render, solve, split, tree,
+    best, catalog as listing, estimate, export, generate, hints, merge, render, solve, split, tree,
     unique, verify,
 };
 use options::{
-    EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, TreeArgs, UniqueArgs, VerifyArgs,
+    BestArgs, EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, TreeArgs, UniqueArgs,
+    VerifyArgs,
 };
 use std::process::ExitCode;
 
@@ -67,6 +68,8 @@ enum Command {
     },
     /// Find the solutions of a puzzle.
     Solve(SolveArgs),
+    /// The board with the most matching inner edges, for edge puzzles too large to solve (Eternity II): reports each improvement until a limit, Ctrl-C or a full score.
+    Best(BestArgs),
     /// Is the solution unique? Stops at the second solution up to symmetry and shows the two side by side.
     Unique(UniqueArgs),
     /// The fewest hints (tiles or pieces pinned in place) that leave exactly one solution; writes the puzzle with them.
@@ -131,6 +134,7 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::List => listing::list(),
         Command::Show { name } => listing::show(&name),
         Command::Solve(args) => solve::solve_command(&args),
+        Command::Best(args) => best::best_command(&args),
         Command::Unique(args) => unique::unique_command(&args),
         Command::Hints(args) => hints::hints_command(&args),
         Command::Generate(kind) => generate::generate_command(&kind),

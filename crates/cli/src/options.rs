@@ -733,3 +733,76 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub format: Option<String>,
 }
+
+/// `jigsolve best` options.
+#[derive(Args, Clone, Debug)]
+pub struct BestArgs {
+    /// The edge-matching puzzle: a file or a catalog name.
+    pub puzzle: String,
+    /// The file's format when it cannot be told from the file: toml, wh or hints.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// Stop after this many seconds, counted from the start of the command (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    /// Stop after about N nodes (tiles placed) over all threads (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Seed of the random early choices (default: taken from the clock and printed); with --threads 1 and --node-limit the same seed gives the same run.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Worker threads, each with its own restarts and seed stream (default 0: every core).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// The cell order: rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
+    #[arg(long, value_name = "ORDER", default_value = "rows")]
+    pub order: jigsolve_edge::best::BestOrder,
+    /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
+    #[arg(long, value_name = "DEPTH")]
+    pub breaks_after: Option<usize>,
+    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 18.3 tiles to place, 14 for Eternity II).
+    #[arg(long, value_name = "N")]
+    pub max_breaks: Option<usize>,
+    /// Nodes per restart before the candidate lists are shuffled anew.
+    #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    pub restart_nodes: u64,
+    /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Print JSON Lines: one object per improvement (type "best", with an integer score), then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an SVG picture of the best board to FILE at the end.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the same picture as a PNG (twice the SVG's size) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+impl BestArgs {
+    /// Where the picture goes (`--svg FILE`, `--png FILE`).
+    pub fn pictures(&self) -> PictureFiles {
+        PictureFiles {
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+        }
+    }
+
+    /// Threads to use: as asked, or every core.
+    pub fn thread_count(&self) -> usize {
+        every_core_unless(self.threads)
+    }
+
+    /// The control for a search with these limits.
+    pub fn control(&self) -> Control {
+        let mut control = Control::new();
+        if let Some(n) = self.node_limit {
+            control = control.with_node_limit(n);
+        }
+        if let Some(s) = self.time_limit {
+            control = control.with_time_limit(crate::clock::left_of(s));
+        }
+        control
+    }
+}

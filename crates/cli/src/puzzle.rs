@@ -74,6 +74,29 @@ pub trait Loaded {
         bail!(InputError(format!("{} takes no hints", self.name())))
     }
 
+    /// Scores a best board (a line of `best --json`: its `board` and, when
+    /// given, the `score` it claims) independently: every tile at most once,
+    /// hints honoured, the matching inner edges recounted. Returns the score
+    /// and the most possible; a board that does not fit the puzzle is an
+    /// input error.
+    fn score_board(&self, record: &Value) -> Result<(u32, u32)> {
+        let _ = record;
+        bail!(InputError(format!(
+            "{}: best boards exist for edge-matching puzzles only",
+            self.name()
+        )))
+    }
+
+    /// Scores the board of a viewer link (`board_edges`) like
+    /// [`Loaded::score_board`].
+    fn score_link(&self, link: &str) -> Result<(u32, u32)> {
+        let _ = link;
+        bail!(InputError(format!(
+            "{}: viewer links exist for edge-matching puzzles only",
+            self.name()
+        )))
+    }
+
     /// The puzzle as a file in its family's TOML format, under `comments`.
     fn to_toml(&self, comments: &[String]) -> String;
 

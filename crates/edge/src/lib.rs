@@ -9,7 +9,9 @@
 //! in the wild ([`parse`]), searched by one engine ([`Solver`]) that
 //! implements the shared [`jigsolve_search::Tree`] contract, and checked by
 //! an independent verifier ([`mod@verify`]); [`generate`] makes puzzles with
-//! a planted solution. The modules `model`, `order` (scan orders),
+//! a planted solution; [`best`] searches for the board with the most
+//! matching edges when no full solution can be found, and [`score`] checks
+//! such boards. The modules `model`, `order` (scan orders),
 //! `symmetry` and `engine` are private; what other crates need is
 //! re-exported here.
 //!
@@ -35,11 +37,13 @@
 
 #![warn(missing_docs)]
 
+pub mod best;
 mod engine;
 pub mod generate;
 mod model;
 mod order;
 pub mod parse;
+pub mod score;
 mod symmetry;
 pub mod verify;
 pub mod write;

@@ -25,6 +25,13 @@ use jigsolve_edge::{Placement, Puzzle};
 
 /// The solution as a grid of boxes.
 pub fn solution_text(puzzle: &Puzzle, placements: &[Placement]) -> String {
+    let board: Vec<Option<Placement>> = placements.iter().copied().map(Some).collect();
+    board_text(puzzle, &board)
+}
+
+/// A board that may have empty cells (`None`, drawn as blank boxes) as a
+/// grid of boxes, like [`solution_text`].
+pub fn board_text(puzzle: &Puzzle, placements: &[Option<Placement>]) -> String {
     let cols = puzzle.cols.max(1);
     let marks_of = |p: &Placement| puzzle.tiles[p.tile as usize].rotated(p.rotation);
     let name = |m: u16| puzzle.marks.name(m);
@@ -33,7 +40,12 @@ pub fn solution_text(puzzle: &Puzzle, placements: &[Placement]) -> String {
         .max()
         .unwrap_or(1);
     let label = |p: &Placement| format!("#{} r{}", p.tile + 1, p.rotation);
-    let widest_label = placements.iter().map(|p| label(p).len()).max().unwrap_or(4);
+    let widest_label = placements
+        .iter()
+        .flatten()
+        .map(|p| label(p).len())
+        .max()
+        .unwrap_or(4);
     // | left  label  right |
     let inner = (2 * widest_mark + widest_label + 4).max(widest_mark + 2);
     let rule: String = {
@@ -51,7 +63,15 @@ pub fn solution_text(puzzle: &Puzzle, placements: &[Placement]) -> String {
         let mut top = String::from("|");
         let mut middle = String::from("|");
         let mut bottom = String::from("|");
-        for p in row {
+        for cell in row {
+            let Some(p) = cell else {
+                let blank = " ".repeat(inner);
+                for line in [&mut top, &mut middle, &mut bottom] {
+                    line.push_str(&blank);
+                    line.push('|');
+                }
+                continue;
+            };
             let m = marks_of(p);
             top.push_str(&centre(name(m[0]), inner));
             top.push('|');
@@ -342,6 +362,24 @@ pub fn layout(puzzle: &Puzzle) -> Layout {
         origin: (MARGIN, MARGIN + 40.0),
         tile: tile_size(puzzle.rows.max(1), puzzle.cols.max(1)),
     }
+}
+
+/// A picture of a board that may have empty cells (`None`, left blank
+/// inside the board's outline) under `caption`: the best board of a search
+/// that found no full solution.
+pub fn board_svg(puzzle: &Puzzle, placements: &[Option<Placement>], caption: &str) -> String {
+    // A tile index past the puzzle's tiles is drawn as nothing by
+    // solution_picture, which is what an empty cell is.
+    let cells: Vec<Placement> = placements
+        .iter()
+        .map(|p| {
+            p.unwrap_or(Placement {
+                tile: u16::MAX,
+                rotation: 0,
+            })
+        })
+        .collect();
+    solution_picture(puzzle, &cells, caption, &[]).finish()
 }
 
 /// A picture of a solution (placements row by row) under `caption`.

@@ -2,6 +2,7 @@
 //! for what it needs (a session, a verifier, a picture) and decides what to
 //! print; the families and sessions below never print.
 
+pub mod best;
 pub mod catalog;
 pub mod estimate;
 pub mod export;

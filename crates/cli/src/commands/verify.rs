@@ -1,6 +1,7 @@
 //! `jigsolve verify`: every solution of a file checked against the puzzle
 //! by the family's independent verifier, which shares no code with the
-//! engines.
+//! engines; a best board (`best --json`) or a viewer link is scored
+//! again instead.
 
 use crate::exit;
 use crate::family;
@@ -8,7 +9,7 @@ use crate::options::VerifyArgs;
 use crate::solutions::records;
 use crate::source::{self, InputError};
 use crate::text::plural;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 
 /// Checks every solution in the file. Exit 0 when all hold, 1 when one does
 /// not (the message names its line), 2 when the files cannot be read.
@@ -16,10 +17,35 @@ pub fn verify_command(args: &VerifyArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.format.as_deref())?;
     let file = args.solution.as_str();
+    if file.contains("board_edges=") {
+        return verify_link(puzzle.as_ref(), file, &source.label);
+    }
     let text = source::read_solutions_text(file)?;
+    if !text.trim_start().starts_with('{') && text.contains("board_edges=") {
+        return verify_link(puzzle.as_ref(), text.trim(), &source.label);
+    }
     let mut checked = 0u64;
+    let mut boards = 0u64;
+    let mut best = None;
     for record in records(&text, file) {
         let record = record?;
+        if record.solution.get("type").and_then(|t| t.as_str()) == Some("best") {
+            let (score, max) = puzzle
+                .score_board(&record.solution)
+                .map_err(|e| anyhow!(InputError(format!("{file}:{}: {e}", record.line))))?;
+            let claimed = record.solution.get("score").and_then(|v| v.as_u64());
+            if claimed.is_some_and(|c| c != u64::from(score)) {
+                eprintln!(
+                    "{file}:{}: the board claims score {}, but {score} of its {max} inner edges match",
+                    record.line,
+                    claimed.unwrap_or_default()
+                );
+                return Ok(exit::NONE);
+            }
+            boards += 1;
+            best = best.max(Some((score, max)));
+            continue;
+        }
         if let Err(why) = puzzle.verify(&record.solution) {
             eprintln!(
                 "{file}:{}: not a solution of {}: {why}",
@@ -29,6 +55,19 @@ pub fn verify_command(args: &VerifyArgs) -> Result<u8> {
         }
         checked += 1;
     }
+    if let Some((score, max)) = best {
+        if checked > 0 {
+            bail!(InputError(format!(
+                "{file}: best boards and solutions mixed in one file"
+            )));
+        }
+        exit::outln!(
+            "ok: {boards} board{} of {} scored independently; the best has {score} of {max} inner edges matching",
+            plural(boards),
+            source.label
+        );
+        return Ok(exit::FOUND);
+    }
     if checked == 0 {
         bail!(InputError(format!("{file}: no solution in the file")));
     }
@@ -37,5 +76,12 @@ pub fn verify_command(args: &VerifyArgs) -> Result<u8> {
         plural(checked),
         source.label
     );
+    Ok(exit::FOUND)
+}
+
+/// Scores the board of a viewer link.
+fn verify_link(puzzle: &dyn crate::puzzle::Loaded, link: &str, label: &str) -> Result<u8> {
+    let (score, max) = puzzle.score_link(link)?;
+    exit::outln!("ok: the linked board of {label} has {score} of {max} inner edges matching");
     Ok(exit::FOUND)
 }

@@ -119,6 +119,27 @@ impl Loaded for EdgePuzzle {
         Ok(Box::new(EdgePuzzle(puzzle)))
     }
 
+    fn score_board(&self, record: &Value) -> Result<(u32, u32)> {
+        let board = board_of(&self.0, record).map_err(|e| anyhow!(InputError(e)))?;
+        let score = jigsolve_edge::score::score(&self.0, &board)
+            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+        Ok((
+            score,
+            jigsolve_edge::best::max_score(self.0.rows, self.0.cols),
+        ))
+    }
+
+    fn score_link(&self, link: &str) -> Result<(u32, u32)> {
+        let board = jigsolve_edge::score::read_link(&self.0, link)
+            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+        let score = jigsolve_edge::score::score(&self.0, &board)
+            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+        Ok((
+            score,
+            jigsolve_edge::best::max_score(self.0.rows, self.0.cols),
+        ))
+    }
+
     fn to_toml(&self, comments: &[String]) -> String {
         jigsolve_edge::write::to_toml(&self.0, comments)
     }
@@ -442,6 +463,89 @@ pub fn generate(
         text: jigsolve_edge::write::to_toml(&puzzle, comments),
         record: solution_json(&puzzle, &planted),
     }
+}
+
+/// The board of a `best --json` line: `board` is rows of cells, each
+/// `{"tile": N, "rotation": R}` (tiles from 1) or `null` for an empty cell.
+pub fn board_of(puzzle: &Puzzle, record: &Value) -> Result<Vec<Option<Placement>>, String> {
+    let rows = record
+        .get("board")
+        .and_then(Value::as_array)
+        .ok_or("no \"board\" array of rows")?;
+    if rows.len() != puzzle.rows {
+        return Err(format!(
+            "the board has {} rows, but the puzzle has {}",
+            rows.len(),
+            puzzle.rows
+        ));
+    }
+    let mut out = Vec::with_capacity(puzzle.cells());
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .ok_or_else(|| format!("row {} of the board is not an array", r + 1))?;
+        if cells.len() != puzzle.cols {
+            return Err(format!(
+                "row {} of the board has {} cells, but the puzzle has {} columns",
+                r + 1,
+                cells.len(),
+                puzzle.cols
+            ));
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            if cell.is_null() {
+                out.push(None);
+                continue;
+            }
+            let number = |key: &str| cell.get(key).and_then(Value::as_u64);
+            let (Some(tile), Some(rotation)) = (number("tile"), number("rotation")) else {
+                return Err(format!(
+                    "row {}, column {}: a cell is null or {{\"tile\": N, \"rotation\": R}}",
+                    r + 1,
+                    c + 1
+                ));
+            };
+            if tile == 0 || tile > puzzle.tiles.len() as u64 {
+                return Err(format!(
+                    "row {}, column {}: there is no tile {tile} (the puzzle has {})",
+                    r + 1,
+                    c + 1,
+                    puzzle.tiles.len()
+                ));
+            }
+            if rotation > 3 {
+                return Err(format!(
+                    "row {}, column {}: rotation {rotation} is not 0, 1, 2 or 3",
+                    r + 1,
+                    c + 1
+                ));
+            }
+            out.push(Some(Placement {
+                tile: (tile - 1) as u16,
+                rotation: rotation as u8,
+            }));
+        }
+    }
+    Ok(out)
+}
+
+/// A board as `best --json` writes it (the reverse of [`board_of`]).
+pub fn board_json(puzzle: &Puzzle, board: &[Option<Placement>]) -> Value {
+    Value::Array(
+        board
+            .chunks(puzzle.cols.max(1))
+            .map(|row| {
+                Value::Array(
+                    row.iter()
+                        .map(|cell| match cell {
+                            Some(p) => json!({"tile": p.tile as u64 + 1, "rotation": p.rotation}),
+                            None => Value::Null,
+                        })
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]

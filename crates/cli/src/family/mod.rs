@@ -8,6 +8,8 @@
 //! [`load`] (and in [`crate::source::family_of`] for detection).
 
 mod edge;
+
+pub use edge::board_json;
 mod grid;
 mod polygon;
 
@@ -26,6 +28,24 @@ pub fn load(source: &Source, format: Option<&str>) -> Result<Box<dyn Loaded>> {
         Family::Edge => Ok(Box::new(edge::load(source, format)?)),
         Family::Grid => Ok(Box::new(grid::load(source, format)?)),
         Family::Polygon => Ok(Box::new(polygon::load(source, format)?)),
+    }
+}
+
+/// Reads `source` as an edge-matching puzzle, for the commands that exist
+/// for that family only (`best`): any other family is an input error naming
+/// `command`.
+pub fn load_edge(
+    source: &Source,
+    format: Option<&str>,
+    command: &str,
+) -> Result<jigsolve_edge::Puzzle> {
+    match crate::source::family_of(source, format)? {
+        Family::Edge => Ok(edge::load(source, format)?.0),
+        other => Err(anyhow::anyhow!(crate::source::InputError(format!(
+            "{}: {command} applies to edge-matching puzzles only, and this is a {} puzzle",
+            source.label,
+            other.as_str()
+        )))),
     }
 }
 

@@ -1,0 +1,330 @@
+//! `jigsolve best`: improvements as text and JSON, every score recounted by
+//! `verify`, full scores where solutions exist, the same run from the same
+//! seed, pictures, limits and signals, and bad input refused with exit 2.
+
+mod common;
+
+use common::{file, jigsolve, json_lines, root, succeeds};
+use serde_json::Value;
+use std::process::Stdio;
+use std::time::Duration;
+
+const OWEN6: &str = "data/edge/owen-set2/pieces_06x06.txt";
+
+/// Runs `best` with `args` in the repository root; returns the exit code
+/// and the JSON lines printed.
+fn best_json(args: &[&str]) -> (i32, Vec<Value>) {
+    let out = jigsolve()
+        .current_dir(root())
+        .arg("best")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    (out.status.code().unwrap(), json_lines(&out.stdout))
+}
+
+/// The scores of the improvement lines.
+fn scores(lines: &[Value]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l["type"] == "best")
+        .map(|l| l["score"].as_u64().expect("an integer score"))
+        .collect()
+}
+
+#[test]
+fn a_solvable_puzzle_reaches_the_full_score_and_verify_recounts_every_board() {
+    let (code, lines) = best_json(&[OWEN6, "--threads", "1", "--seed", "1", "--time-limit", "60"]);
+    assert_eq!(code, 0, "a full score exits 0");
+    let found = scores(&lines);
+    assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+    assert_eq!(found.last(), Some(&60));
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["score"], 60);
+    assert_eq!(summary["max"], 60);
+    assert_eq!(summary["end"], "full score");
+    for line in lines.iter().filter(|l| l["type"] == "best") {
+        for key in ["max", "nodes", "seconds", "seed", "board", "link"] {
+            assert!(!line[key].is_null(), "{key} missing in {line}");
+        }
+    }
+    // verify recounts every board and agrees with every claimed score.
+    let saved = tempfile::NamedTempFile::new().unwrap();
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(saved.path(), text).unwrap();
+    let out = succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args(["verify", OWEN6])
+            .arg(saved.path()),
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains(&format!("{} boards", found.len())), "{said}");
+    assert!(said.contains("60 of 60"), "{said}");
+    // The link of the last board scores the same.
+    let link = lines.iter().rev().find(|l| l["type"] == "best").unwrap()["link"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let out = succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args(["verify", OWEN6, &link]),
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("60 of 60"));
+}
+
+#[test]
+fn a_claimed_score_the_recount_does_not_give_fails_verify() {
+    let (_, lines) = best_json(&[OWEN6, "--threads", "1", "--seed", "2", "--time-limit", "60"]);
+    let mut last = lines
+        .iter()
+        .rev()
+        .find(|l| l["type"] == "best")
+        .unwrap()
+        .clone();
+    last["score"] = Value::from(59);
+    let f = file(&format!("{last}\n"));
+    jigsolve()
+        .current_dir(root())
+        .args(["verify", OWEN6])
+        .arg(f.path())
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("claims score 59, but 60"));
+}
+
+#[test]
+fn the_same_seed_with_one_thread_gives_the_same_improvements() {
+    let run = || {
+        let (code, lines) = best_json(&[
+            "eternity2",
+            "--threads",
+            "1",
+            "--seed",
+            "42",
+            "--node-limit",
+            "3000000",
+            "--restart-nodes",
+            "400000",
+        ]);
+        assert_eq!(code, 3, "a node limit exits 3");
+        assert_eq!(lines.last().unwrap()["end"], "node-limit");
+        lines
+            .into_iter()
+            .filter(|l| l["type"] == "best")
+            .map(|l| (l["score"].clone(), l["board"].clone(), l["restart"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let first = run();
+    assert!(first.len() > 5);
+    assert_eq!(first, run());
+}
+
+#[test]
+fn text_output_shows_improvements_the_board_and_the_link() {
+    let out = jigsolve()
+        .current_dir(root())
+        .args([
+            "best",
+            "eternity2",
+            "--threads",
+            "1",
+            "--seed",
+            "3",
+            "--node-limit",
+            "1000000",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().next().unwrap().starts_with("score "), "{text}");
+    assert!(text.contains("/480  nodes "));
+    assert!(
+        text.contains("#139 r0"),
+        "the starter piece is on the board"
+    );
+    assert!(
+        text.contains("https://e2.bucas.name/#puzzle=eternity2&board_w=16&board_h=16&board_edges=")
+    );
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("best ") && last.contains("of 480 inner edges") && last.contains("seed 3"),
+        "{last}"
+    );
+}
+
+#[test]
+fn pictures_of_a_partial_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, png) = (dir.path().join("b.svg"), dir.path().join("b.png"));
+    let (code, lines) = best_json(&[
+        "eternity2",
+        "--threads",
+        "1",
+        "--node-limit",
+        "20000",
+        "--seed",
+        "1",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
+    assert!(text.contains("best board"));
+    // One tile drawn per filled cell of the best board; empty cells (a
+    // dead end's completion usually fills them all) are left blank.
+    let best = lines.iter().rev().find(|l| l["type"] == "best").unwrap();
+    let filled = best["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap())
+        .filter(|cell| !cell.is_null())
+        .count();
+    let tiles = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("title") && n.text().is_some_and(|t| t.contains("turned")))
+        .count();
+    assert_eq!(tiles, filled);
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn sigterm_stops_with_the_best_so_far_and_exit_130() {
+    let child = std::process::Command::new(common::bin())
+        .current_dir(root())
+        .args([
+            "best",
+            "eternity2",
+            "--threads",
+            "1",
+            "--json",
+            "--time-limit",
+            "60",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let lines = json_lines(&out.stdout);
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["end"], "cancelled");
+    assert_eq!(summary["score"], *scores(&lines).last().unwrap());
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    // A board saved for Eternity II is not a board of Owen's 6 x 6.
+    let (_, lines) = best_json(&[
+        "eternity2",
+        "--threads",
+        "1",
+        "--node-limit",
+        "10000",
+        "--seed",
+        "1",
+    ]);
+    let board = lines.iter().find(|l| l["type"] == "best").unwrap();
+    let f = file(&format!("{board}\n"));
+    jigsolve()
+        .current_dir(root())
+        .args(["verify", OWEN6])
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("16 rows, but the puzzle has 6"));
+    // A link for another size.
+    jigsolve()
+        .current_dir(root())
+        .args(["verify", OWEN6, board["link"].as_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("16 x 16 board"));
+    // A tile the puzzle does not have.
+    let mut bad = board.clone();
+    bad["board"][0][0] = serde_json::json!({"tile": 257, "rotation": 0});
+    let f = file(&format!("{bad}\n"));
+    jigsolve()
+        .current_dir(root())
+        .args(["verify", "eternity2"])
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("there is no tile 257"));
+    // A hint on a tile that does not exist.
+    let f = file(
+        "rows = 1\ncols = 2\ntiles = [\"+1 +2 -1 +3\", \"-4 -1 +4 -2\"]\n[[hints]]\ntile = 3\nrow = 1\ncol = 1\n",
+    );
+    jigsolve()
+        .arg("best")
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("names tile 3"));
+    // A polyform puzzle, and options out of range.
+    jigsolve()
+        .args(["best", "pentomino-6x10"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("edge-matching puzzles only"));
+    jigsolve()
+        .args(["best", "eternity2", "--breaks-after", "300"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("breaks after depth 300"));
+    jigsolve()
+        .args(["best", "eternity2", "--restart-nodes", "0"])
+        .assert()
+        .code(2);
+    jigsolve()
+        .args(["best", "eternity2", "--order", "spiral"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn shards_take_their_own_seed_streams() {
+    let run = |shard: &str| {
+        let (code, lines) = best_json(&[
+            "eternity2",
+            "--threads",
+            "1",
+            "--seed",
+            "8",
+            "--node-limit",
+            "1000000",
+            "--shard",
+            shard,
+        ]);
+        assert_eq!(code, 3);
+        assert_eq!(lines.last().unwrap()["shard"], shard);
+        lines
+            .into_iter()
+            .filter(|l| l["type"] == "best")
+            .map(|l| l["board"].clone())
+            .collect::<Vec<_>>()
+    };
+    let zero = run("0/2");
+    assert_eq!(zero, run("0/2"), "a shard's run is reproducible");
+    assert_ne!(zero, run("1/2"), "another shard, other early choices");
+    jigsolve()
+        .args(["best", "eternity2", "--shard", "2/2"])
+        .assert()
+        .code(2);
+}

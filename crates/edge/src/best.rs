@@ -1,0 +1,1041 @@
+//! The best board when no full solution can be found: the placement of
+//! tiles with the most matching inner edges.
+//!
+//! A board's score counts the inner edges (sides shared by two cells) whose
+//! marks fit; an empty cell fits nothing, so the most is `2RC - R - C`
+//! (480 for Eternity II's 16 x 16). Boards this large are never searched to
+//! the end; the search here is the record holders' method:
+//!
+//! - **A fixed scan order** (rows from the top-left corner, or the frame
+//!   first and then the rows inside it). Each cell's candidates come from a
+//!   table keyed by the marks of the sides already placed (the west and
+//!   north neighbours in a row scan), so a node costs a table lookup and a
+//!   "tile still free?" test.
+//! - **Breaks late.** Up to a depth (`breaks_after`) every placed side must
+//!   fit. Past it, a tile may mismatch one placed side (a "break"), with a
+//!   cumulative budget that grows with the depth up to `max_breaks`; a tile
+//!   never carries two breaks and a break never touches a tile that already
+//!   has one. Tiles that fit every side are tried before breaking ones. The
+//!   early, exact part keeps the tree narrow; the breaks let the search go
+//!   on past the depth where exact boards die out, which is where the score
+//!   is made.
+//! - **Restarts.** Each restart shuffles every candidate list with the
+//!   worker's generator and searches depth first until it has visited
+//!   `restart_nodes` nodes; a new shuffle then gives different early choices,
+//!   which matter most. A seed makes a run reproducible (one thread, a node
+//!   limit instead of a time limit).
+//!
+//! Threads run their own restarts with their own seed streams; the best
+//! board of all is kept, and every improvement is handed to a sink as it is
+//! found (the caller decides what to print). Hints are placed before the
+//! search and never move. The score is the running sum of what each
+//! placement adds; [`crate::score::score`] recomputes it from the placements
+//! alone, and debug builds assert that the two agree on every improvement.
+
+use crate::model::{MarkId, Placement, Puzzle};
+use jigsolve_search::{Control, StopReason, Ticker};
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The cell order of the best-board search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BestOrder {
+    /// Row by row from the top-left corner.
+    #[default]
+    Rows,
+    /// The frame clockwise from the top-left corner, then the inside row by
+    /// row.
+    BorderFirst,
+}
+
+impl BestOrder {
+    /// The name used on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BestOrder::Rows => "rows",
+            BestOrder::BorderFirst => "border-first",
+        }
+    }
+}
+
+impl fmt::Display for BestOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for BestOrder {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "rows" => Ok(BestOrder::Rows),
+            "border-first" | "frame" => Ok(BestOrder::BorderFirst),
+            other => Err(format!(
+                "unknown order '{other}': expected rows or border-first"
+            )),
+        }
+    }
+}
+
+/// How the best-board search runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestOptions {
+    /// The cell order.
+    pub order: BestOrder,
+    /// The first depth (tiles placed by the search, from 0) at which a break
+    /// may be made; `None`: 78.5% of the cells to place (Blackwood's 201 of
+    /// 256).
+    pub breaks_after: Option<usize>,
+    /// The most breaks on one board; `None`: one per 18.3 cells to place
+    /// (14 for Eternity II).
+    pub max_breaks: Option<usize>,
+    /// Nodes per restart before the candidate lists are shuffled anew.
+    pub restart_nodes: u64,
+    /// The seed of the first worker's generator; the others are derived.
+    pub seed: u64,
+    /// Worker threads, at least 1.
+    pub threads: usize,
+}
+
+impl Default for BestOptions {
+    fn default() -> Self {
+        BestOptions {
+            order: BestOrder::Rows,
+            breaks_after: None,
+            max_breaks: None,
+            restart_nodes: DEFAULT_RESTART_NODES,
+            seed: 0,
+            threads: 1,
+        }
+    }
+}
+
+/// The node cap per restart when none is given (see BENCHMARKS.md).
+pub const DEFAULT_RESTART_NODES: u64 = 50_000_000;
+
+/// Options the best-board search cannot run with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BestError {
+    /// No worker thread.
+    #[error("the search needs at least one thread")]
+    NoThreads,
+    /// A zero node cap per restart.
+    #[error("the node cap per restart must be at least 1")]
+    NoRestartNodes,
+    /// The system refused a worker thread.
+    #[error("cannot start a search thread: {0}")]
+    Spawn(String),
+    /// Breaks that would start past the last cell.
+    #[error("breaks after depth {after}: the search places only {cells} tiles")]
+    BreaksAfter {
+        /// The depth asked for.
+        after: usize,
+        /// Tiles the search places (cells without a hint).
+        cells: usize,
+    },
+}
+
+/// A board better than every one reported before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// Matching inner edges.
+    pub score: u32,
+    /// The most possible: `2RC - R - C`.
+    pub max: u32,
+    /// Row by row from the top-left; `None` for an empty cell.
+    pub placements: Vec<Option<Placement>>,
+    /// Nodes visited by all workers when it was found (as far as published).
+    pub nodes: u64,
+    /// Time since the search's control was made.
+    pub elapsed: Duration,
+    /// The worker that found it, from 0.
+    pub thread: usize,
+    /// Its restart, from 0.
+    pub restart: u64,
+}
+
+/// Why a best-board search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BestEnd {
+    /// A board with every inner edge matching was found.
+    FullScore,
+    /// Every worker searched its whole tree under the break rules without a
+    /// full score (small puzzles only).
+    Exhausted,
+    /// The control stopped it (limit or cancel).
+    Stopped(StopReason),
+}
+
+/// What a best-board search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestReport {
+    /// The best board, if any tile was placed (or hints give one).
+    pub best: Option<Improvement>,
+    /// Nodes visited by all workers.
+    pub nodes: u64,
+    /// Restarts begun by all workers.
+    pub restarts: u64,
+    /// Why it ended.
+    pub end: BestEnd,
+}
+
+/// The most matching inner edges a `rows x cols` board can have.
+pub fn max_score(rows: usize, cols: usize) -> u32 {
+    (2 * rows * cols - rows - cols) as u32
+}
+
+/// Splitmix64: a small, fast generator with good output for seeding and
+/// shuffling (Steele, Lea and Flood 2014).
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from `seed`.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0), by multiply-shift (the bias is far below
+    /// anything a shuffle of a few hundred items could show).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// The seed of worker `index` of a run seeded with `seed`: distinct streams
+/// for distinct workers (and shards, which pass their own index range).
+pub fn worker_seed(seed: u64, index: u64) -> u64 {
+    SplitMix::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+const NONE: u8 = 4;
+const EMPTY: u32 = u32::MAX;
+const OPPOSITE: [usize; 4] = [2, 3, 0, 1];
+
+/// One cell of the scan order and what constrains it.
+#[derive(Clone, Debug)]
+struct Pos {
+    cell: usize,
+    table: usize,
+    /// The two sides whose marks key the table (`NONE` when fewer sides are
+    /// placed), and the cell across each.
+    key: [u8; 2],
+    across: [usize; 2],
+    /// Further placed sides, checked one by one: (side, cell across).
+    extra: Vec<(u8, usize)>,
+    /// Placed sides in all: what a tile adds to the score when it fits all.
+    sides: u8,
+}
+
+/// Candidate lists of one (frame shape, key sides) class, indexed by the
+/// marks shown on the two key sides (`wild` for "any").
+#[derive(Clone, Debug)]
+struct Table {
+    lists: Vec<Vec<u32>>,
+}
+
+/// Everything the workers share, built once.
+struct Plan {
+    cells: usize,
+    /// Looks of orientation `tile * 4 + rotation`.
+    looks: Vec<[MarkId; 4]>,
+    partner: Vec<MarkId>,
+    positions: Vec<Pos>,
+    tables: Vec<Table>,
+    /// Cumulative breaks allowed once position `k` is placed.
+    budget: Vec<u32>,
+    /// Inner edges still to be closed from position `k` on (at most what a
+    /// completion from there can add).
+    rest: Vec<u32>,
+    hinted: Vec<(usize, u32)>,
+    width: usize,
+    wild: usize,
+    max: u32,
+    base_score: u32,
+}
+
+impl Plan {
+    fn new(puzzle: &Puzzle, options: &BestOptions) -> Result<Plan, BestError> {
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let cells = rows * cols;
+        let neighbour: Vec<[usize; 4]> = (0..cells)
+            .map(|c| {
+                let (r, k) = (c / cols, c % cols);
+                [
+                    if r > 0 { c - cols } else { usize::MAX },
+                    if k + 1 < cols { c + 1 } else { usize::MAX },
+                    if r + 1 < rows { c + cols } else { usize::MAX },
+                    if k > 0 { c - 1 } else { usize::MAX },
+                ]
+            })
+            .collect();
+        let looks: Vec<[MarkId; 4]> = puzzle
+            .tiles
+            .iter()
+            .flat_map(|t| (0..4).map(|r| t.rotated(r)))
+            .collect();
+        let partner: Vec<MarkId> = (0..puzzle.marks.len())
+            .map(|m| puzzle.marks.partner(m as MarkId))
+            .collect();
+        let mut placed = vec![false; cells];
+        let mut hinted = Vec::new();
+        let mut hinted_tile = vec![false; puzzle.tiles.len()];
+        for h in &puzzle.hints {
+            let cell = h.row * cols + h.col;
+            placed[cell] = true;
+            hinted_tile[h.tile] = true;
+            hinted.push((cell, (h.tile * 4 + h.rotation as usize) as u32));
+        }
+        let order: Vec<usize> = scan_order(rows, cols, options.order)
+            .into_iter()
+            .filter(|&c| !placed[c])
+            .collect();
+        let wild = puzzle.marks.len();
+        let width = wild + 1;
+        let mut classes: HashMap<(u8, u8, u8), usize> = HashMap::new();
+        let mut tables = Vec::new();
+        let mut positions = Vec::with_capacity(order.len());
+        for &cell in &order {
+            let frame = (0..4).fold(0u8, |m, s| {
+                m | (u8::from(neighbour[cell][s] == usize::MAX) << s)
+            });
+            // West and north first: the row scan's two keys.
+            let mut sides: Vec<u8> = [3u8, 0, 1, 2]
+                .into_iter()
+                .filter(|&s| {
+                    let n = neighbour[cell][s as usize];
+                    n != usize::MAX && placed[n]
+                })
+                .collect();
+            let extra: Vec<(u8, usize)> = sides
+                .split_off(sides.len().min(2))
+                .into_iter()
+                .map(|s| (s, neighbour[cell][s as usize]))
+                .collect();
+            let key = [
+                sides.first().copied().unwrap_or(NONE),
+                sides.get(1).copied().unwrap_or(NONE),
+            ];
+            let across = key.map(|s| {
+                if s == NONE {
+                    usize::MAX
+                } else {
+                    neighbour[cell][s as usize]
+                }
+            });
+            let table = *classes.entry((frame, key[0], key[1])).or_insert_with(|| {
+                tables.push(build_table(
+                    puzzle,
+                    &looks,
+                    &hinted_tile,
+                    frame,
+                    key,
+                    width,
+                    wild,
+                ));
+                tables.len() - 1
+            });
+            positions.push(Pos {
+                cell,
+                table,
+                key,
+                across,
+                sides: (sides.len() + extra.len()) as u8,
+                extra,
+            });
+            placed[cell] = true;
+        }
+        let n = positions.len();
+        let after = match options.breaks_after {
+            Some(a) if a > n => return Err(BestError::BreaksAfter { after: a, cells: n }),
+            Some(a) => a,
+            None => (n * 785).div_ceil(1000),
+        };
+        // 14 breaks on Eternity II's 255 cells to place scored best at equal
+        // nodes (10, Blackwood's, 12, 14 and 16 measured: BENCHMARKS.md).
+        let most = options.max_breaks.unwrap_or((n * 14 + 128) / 256) as u64;
+        // The budget grows by one every few cells from `after` to 93.5% of
+        // the depth (Blackwood: 201 to 239 of 256), then stays.
+        let end = ((n * 935).div_ceil(1000)).max(after + 1);
+        let span = (end - after) as u64;
+        let budget = (0..n)
+            .map(|k| {
+                if k < after || most == 0 {
+                    0
+                } else {
+                    (1 + (k - after) as u64 * most / span).min(most) as u32
+                }
+            })
+            .collect();
+        let mut rest = vec![0u32; n + 1];
+        for k in (0..n).rev() {
+            rest[k] = rest[k + 1] + positions[k].sides as u32;
+        }
+        let mut base_score = 0;
+        for &(cell, o) in &hinted {
+            for s in [1usize, 2] {
+                let n = neighbour[cell][s];
+                if let Some(&(_, other)) = hinted.iter().find(|&&(c, _)| c == n) {
+                    let (a, b) = (looks[o as usize][s], looks[other as usize][OPPOSITE[s]]);
+                    if fits_inner(puzzle, a, b) {
+                        base_score += 1;
+                    }
+                }
+            }
+        }
+        Ok(Plan {
+            cells,
+            looks,
+            partner,
+            positions,
+            tables,
+            budget,
+            rest,
+            hinted,
+            width,
+            wild,
+            max: max_score(rows, cols),
+            base_score,
+        })
+    }
+}
+
+/// Two marks on an inner edge fit: the matching rule says so and neither is
+/// the border mark (which belongs on the frame).
+fn fits_inner(puzzle: &Puzzle, a: MarkId, b: MarkId) -> bool {
+    puzzle.marks.fits(a, b) && puzzle.border.is_none_or(|x| a != x && b != x)
+}
+
+/// The cells in the order the search fills them.
+fn scan_order(rows: usize, cols: usize, order: BestOrder) -> Vec<usize> {
+    let all = rows * cols;
+    match order {
+        BestOrder::Rows => (0..all).collect(),
+        BestOrder::BorderFirst => {
+            let mut seen = vec![false; all];
+            let mut out = Vec::with_capacity(all);
+            let mut push = |c: usize, out: &mut Vec<usize>| {
+                if !seen[c] {
+                    seen[c] = true;
+                    out.push(c);
+                }
+            };
+            for c in 0..cols {
+                push(c, &mut out);
+            }
+            for r in 1..rows {
+                push(r * cols + cols - 1, &mut out);
+            }
+            for c in (0..cols).rev() {
+                push((rows - 1) * cols + c, &mut out);
+            }
+            for r in (1..rows).rev() {
+                push(r * cols, &mut out);
+            }
+            for c in 0..all {
+                push(c, &mut out);
+            }
+            out
+        }
+    }
+}
+
+/// The candidate lists for cells with frame sides `frame` and key sides
+/// `key`: every orientation of a free tile that shows the border mark on the
+/// frame sides and nowhere else, under its exact key and under each key
+/// with one side (or both) replaced by "any" (for breaks).
+fn build_table(
+    puzzle: &Puzzle,
+    looks: &[[MarkId; 4]],
+    hinted_tile: &[bool],
+    frame: u8,
+    key: [u8; 2],
+    width: usize,
+    wild: usize,
+) -> Table {
+    let mut lists = vec![Vec::new(); width * width];
+    for (o, look) in looks.iter().enumerate() {
+        if hinted_tile[o / 4] {
+            continue;
+        }
+        if let Some(b) = puzzle.border {
+            if (0..4).any(|s| (look[s] == b) != (frame >> s & 1 == 1)) {
+                continue;
+            }
+        }
+        // A tile that looks the same turned is listed in one rotation only.
+        let tile = &puzzle.tiles[o / 4];
+        let r = (o % 4) as u8;
+        if (0..r).any(|earlier| tile.rotated(earlier) == *look) {
+            continue;
+        }
+        let mark = |s: u8| {
+            if s == NONE {
+                wild
+            } else {
+                look[s as usize] as usize
+            }
+        };
+        let (a, b) = (mark(key[0]), mark(key[1]));
+        let mut keys = vec![a * width + b, a * width + wild, wild * width + b];
+        keys.push(wild * width + wild);
+        keys.sort_unstable();
+        keys.dedup();
+        for k in keys {
+            lists[k].push(o as u32);
+        }
+    }
+    Table { lists }
+}
+
+/// The board shared by the workers: its score (for a cheap test) and the
+/// lock under which improvements are reported in order.
+struct Shared<'s> {
+    score: AtomicU32,
+    best: Mutex<Option<Improvement>>,
+    sink: &'s (dyn Fn(&Improvement) + Sync),
+}
+
+/// Searches `puzzle` for the board with the most matching inner edges,
+/// handing every improvement to `sink` (under a lock, so in increasing
+/// order of score) until `control` stops it, every worker has searched its
+/// whole tree, or a full score is found.
+pub fn search_best(
+    puzzle: &Puzzle,
+    options: &BestOptions,
+    control: &Control,
+    sink: &(dyn Fn(&Improvement) + Sync),
+) -> Result<BestReport, BestError> {
+    search_best_from(puzzle, options, 0, control, sink)
+}
+
+/// [`search_best`] whose workers take the seed streams `first_stream`,
+/// `first_stream + 1`, ...: shards of one run pass disjoint ranges.
+pub fn search_best_from(
+    puzzle: &Puzzle,
+    options: &BestOptions,
+    first_stream: u64,
+    control: &Control,
+    sink: &(dyn Fn(&Improvement) + Sync),
+) -> Result<BestReport, BestError> {
+    if options.threads == 0 {
+        return Err(BestError::NoThreads);
+    }
+    if options.restart_nodes == 0 {
+        return Err(BestError::NoRestartNodes);
+    }
+    let plan = Plan::new(puzzle, options)?;
+    let shared = Shared {
+        score: AtomicU32::new(0),
+        best: Mutex::new(None),
+        sink,
+    };
+    let results: Vec<(u64, u64, bool)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..options.threads)
+            .map(|t| {
+                let plan = &plan;
+                let shared = &shared;
+                let seed = worker_seed(options.seed, first_stream + t as u64);
+                std::thread::Builder::new()
+                    .name(format!("best-{t}"))
+                    .stack_size(1 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut worker = Worker::new(puzzle, plan, t, seed);
+                        worker.run(options.restart_nodes, control, shared)
+                    })
+            })
+            .collect();
+        let mut results = Vec::with_capacity(handles.len());
+        let mut failed = None;
+        for handle in handles {
+            match handle {
+                // A worker's panic (a failed check in a debug build) is a
+                // bug: passed on, never hidden.
+                Ok(h) => match h.join() {
+                    Ok(r) => results.push(r),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                },
+                Err(e) => {
+                    // Stop the workers already started, then say why.
+                    control.cancel();
+                    failed = Some(e.to_string());
+                }
+            }
+        }
+        match failed {
+            Some(why) => Err(BestError::Spawn(why)),
+            None => Ok(results),
+        }
+    })?;
+    let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
+    let nodes = results.iter().map(|r| r.0).sum();
+    let restarts = results.iter().map(|r| r.1).sum();
+    let end = if best.as_ref().is_some_and(|b| b.score == plan.max) {
+        BestEnd::FullScore
+    } else if results.iter().all(|r| r.2) {
+        BestEnd::Exhausted
+    } else {
+        BestEnd::Stopped(control.stop_reason().unwrap_or(StopReason::Cancelled))
+    };
+    Ok(BestReport {
+        best,
+        nodes,
+        restarts,
+        end,
+    })
+}
+
+/// A dead end is completed when its score plus this share (in percent) of
+/// the edges still open beats the best board (see BENCHMARKS.md).
+const COMPLETE_SHARE: u32 = 50;
+
+/// Nodes between two polls of the control.
+const POLL: u64 = 1 << 14;
+
+struct Worker<'p> {
+    puzzle: &'p Puzzle,
+    plan: &'p Plan,
+    thread: usize,
+    rng: SplitMix,
+    tables: Vec<Table>,
+    /// Per cell: the orientation there, or `EMPTY`.
+    orient: Vec<u32>,
+    /// Per cell: whether one of its sides is a break.
+    broken: Vec<bool>,
+    used: Vec<bool>,
+    /// Per position: the stage (0 exact, 1 and 2 a break on key side 1 or
+    /// 0), the next index in the stage's list, the marks wanted on the key
+    /// sides, and what the placement added (score, breaks, broken cell).
+    stage: Vec<u8>,
+    next: Vec<u32>,
+    want: Vec<[usize; 2]>,
+    added: Vec<(u32, u32, usize)>,
+    /// Per position: whether a tile was placed there since it was entered.
+    placed_any: Vec<bool>,
+    /// Cells filled by a completion, to empty again.
+    filled: Vec<usize>,
+    score: u32,
+    breaks: u32,
+    /// The best score this worker has seen (its own or another's).
+    best: u32,
+    reported_any: bool,
+}
+
+impl<'p> Worker<'p> {
+    fn new(puzzle: &'p Puzzle, plan: &'p Plan, thread: usize, seed: u64) -> Worker<'p> {
+        let n = plan.positions.len();
+        let mut w = Worker {
+            puzzle,
+            plan,
+            thread,
+            rng: SplitMix::new(seed),
+            tables: plan.tables.clone(),
+            orient: vec![EMPTY; plan.cells],
+            broken: vec![false; plan.cells],
+            used: vec![false; puzzle.tiles.len()],
+            stage: vec![0; n],
+            next: vec![0; n],
+            want: vec![[0; 2]; n],
+            added: vec![(0, 0, usize::MAX); n],
+            placed_any: vec![false; n],
+            filled: Vec::with_capacity(n),
+            score: plan.base_score,
+            breaks: 0,
+            best: 0,
+            reported_any: false,
+        };
+        for &(cell, o) in &plan.hinted {
+            w.orient[cell] = o;
+            w.used[o as usize / 4] = true;
+        }
+        w
+    }
+
+    fn shuffle(&mut self) {
+        for table in &mut self.tables {
+            for list in &mut table.lists {
+                for i in (1..list.len()).rev() {
+                    let j = self.rng.below(i + 1);
+                    list.swap(i, j);
+                }
+            }
+        }
+    }
+
+    /// Runs restarts until stopped; returns (nodes, restarts, exhausted).
+    fn run(&mut self, cap: u64, control: &Control, shared: &Shared) -> (u64, u64, bool) {
+        let mut ticker = Ticker::new(control);
+        let mut nodes = 0u64;
+        let mut restarts = 0u64;
+        if self.plan.positions.is_empty() {
+            self.report(shared, control, 0, 0);
+            return (0, 0, true);
+        }
+        loop {
+            if control.is_stopped() {
+                return (nodes, restarts, false);
+            }
+            self.shuffle();
+            match self.descend(cap, &mut nodes, restarts, &mut ticker, control, shared) {
+                Descent::Stopped => return (nodes, restarts + 1, false),
+                Descent::Exhausted => return (nodes, restarts + 1, true),
+                Descent::Capped => restarts += 1,
+            }
+        }
+    }
+
+    fn enter(&mut self, k: usize) {
+        let pos = &self.plan.positions[k];
+        self.stage[k] = 0;
+        self.next[k] = 0;
+        self.placed_any[k] = false;
+        self.want[k] = self.wanted(pos);
+    }
+
+    /// The marks `pos` needs on its two key sides to fit the tiles across
+    /// them (`wild` for a side without a key or with an empty cell across).
+    fn wanted(&self, pos: &Pos) -> [usize; 2] {
+        let plan = self.plan;
+        std::array::from_fn(|i| {
+            let o = if pos.key[i] == NONE {
+                EMPTY
+            } else {
+                self.orient[pos.across[i]]
+            };
+            if o == EMPTY {
+                plan.wild
+            } else {
+                let s = pos.key[i] as usize;
+                plan.partner[plan.looks[o as usize][OPPOSITE[s]] as usize] as usize
+            }
+        })
+    }
+
+    fn remove(&mut self, k: usize) {
+        let cell = self.plan.positions[k].cell;
+        let o = self.orient[cell];
+        if o == EMPTY {
+            return;
+        }
+        self.orient[cell] = EMPTY;
+        self.used[o as usize / 4] = false;
+        let (inc, br, other) = self.added[k];
+        self.score -= inc;
+        self.breaks -= br;
+        if br > 0 {
+            self.broken[cell] = false;
+            self.broken[other] = false;
+        }
+    }
+
+    /// Places the next candidate at position `k`; false when there is none.
+    fn place_next(&mut self, k: usize) -> bool {
+        let plan = self.plan;
+        let pos = &plan.positions[k];
+        let [wa, wb] = self.want[k];
+        let (w, wild) = (plan.width, plan.wild);
+        let may_break = self.breaks < plan.budget[k];
+        loop {
+            let stage = self.stage[k];
+            // Stage 0: every key side fits. Stage 1: key side 0 fits, side 1
+            // breaks. Stage 2: side 1 fits, side 0 breaks.
+            let (index, broken_key) = match stage {
+                0 => (wa * w + wb, None),
+                1 if may_break && pos.key[1] != NONE => (wa * w + wild, Some(1)),
+                1 if may_break && pos.key[0] != NONE => (wild * w + wild, Some(0)),
+                2 if may_break && pos.key[1] != NONE => (wild * w + wb, Some(0)),
+                _ => return false,
+            };
+            let list = &self.tables[pos.table].lists[index];
+            let mut i = self.next[k] as usize;
+            while i < list.len() {
+                let o = list[i];
+                i += 1;
+                if self.used[o as usize / 4] {
+                    continue;
+                }
+                let look = &plan.looks[o as usize];
+                let mut mism = 0u32;
+                let mut across = usize::MAX;
+                if let Some(b) = broken_key {
+                    let s = pos.key[b] as usize;
+                    let want = if b == 0 { wa } else { wb };
+                    if look[s] as usize == want {
+                        continue; // tried in an earlier stage
+                    }
+                    mism = 1;
+                    across = pos.across[b];
+                }
+                for &(s, n) in &pos.extra {
+                    let other = plan.looks[self.orient[n] as usize][OPPOSITE[s as usize]];
+                    if look[s as usize] != plan.partner[other as usize] {
+                        mism += 1;
+                        across = n;
+                    }
+                }
+                if mism > 1 || (mism == 1 && (!may_break || self.broken[across])) {
+                    continue;
+                }
+                self.next[k] = i as u32;
+                self.orient[pos.cell] = o;
+                self.used[o as usize / 4] = true;
+                let inc = pos.sides as u32 - mism;
+                self.score += inc;
+                self.breaks += mism;
+                if mism > 0 {
+                    self.broken[pos.cell] = true;
+                    self.broken[across] = true;
+                }
+                self.added[k] = (inc, mism, across);
+                self.placed_any[k] = true;
+                return true;
+            }
+            self.stage[k] += 1;
+            self.next[k] = 0;
+        }
+    }
+
+    fn descend(
+        &mut self,
+        cap: u64,
+        nodes: &mut u64,
+        restart: u64,
+        ticker: &mut Ticker,
+        control: &Control,
+        shared: &Shared,
+    ) -> Descent {
+        let n = self.plan.positions.len();
+        let mut k = 0usize;
+        let mut here = 0u64;
+        let mut unpublished = 0u64;
+        self.enter(0);
+        loop {
+            if self.place_next(k) {
+                here += 1;
+                unpublished += 1;
+                if self.score > self.best || !self.reported_any {
+                    self.reported_any = true;
+                    self.report(shared, control, *nodes + here, restart);
+                    if self.score == self.plan.max {
+                        control.stop(StopReason::SolutionLimit);
+                        self.clear(k);
+                        *nodes += here;
+                        let _ = ticker.poll(unpublished, || 0.0);
+                        return Descent::Stopped;
+                    }
+                }
+                if k + 1 < n {
+                    k += 1;
+                    self.enter(k);
+                } else {
+                    // A full board with breaks: take the last tile back and
+                    // try the next one.
+                    self.remove(k);
+                }
+            } else {
+                // A dead end: the board cannot grow here without more
+                // breaks than allowed. Filling the rest greedily with the
+                // tiles left gives a whole board, often better than any
+                // partial one; worth the work only where it can win.
+                if !self.placed_any[k]
+                    && self.score + self.plan.rest[k] * COMPLETE_SHARE / 100 > self.best
+                {
+                    self.complete(k, shared, control, *nodes + here, restart);
+                }
+                if k == 0 {
+                    *nodes += here;
+                    let _ = ticker.poll(unpublished, || 0.0);
+                    return Descent::Exhausted;
+                }
+                k -= 1;
+                self.remove(k);
+            }
+            if unpublished >= POLL {
+                let flow = ticker.poll(unpublished, || 0.0);
+                unpublished = 0;
+                let stop = flow.is_break();
+                if stop || here >= cap {
+                    self.clear(k);
+                    *nodes += here;
+                    return if stop {
+                        Descent::Stopped
+                    } else {
+                        Descent::Capped
+                    };
+                }
+                // Another worker's improvement raises the bar here too.
+                self.best = self.best.max(shared.score.load(Ordering::Relaxed));
+            }
+        }
+    }
+
+    /// Fills positions `k..` greedily (for each cell, the free tile that
+    /// fits most of its placed neighbours among the first free one of each
+    /// candidate list), reports the board if it is the best, and empties
+    /// those cells again.
+    fn complete(&mut self, k: usize, shared: &Shared, control: &Control, nodes: u64, restart: u64) {
+        let plan = self.plan;
+        let saved = self.score;
+        let (w, wild) = (plan.width, plan.wild);
+        self.filled.clear();
+        for j in k..plan.positions.len() {
+            let pos = &plan.positions[j];
+            let want = self.wanted(pos);
+            let table = &self.tables[pos.table];
+            let mut chosen = EMPTY;
+            let mut gain_of_chosen = 0;
+            for index in [
+                want[0] * w + want[1],
+                want[0] * w + wild,
+                wild * w + want[1],
+                wild * w + wild,
+            ] {
+                let Some(&o) = table.lists[index]
+                    .iter()
+                    .find(|&&o| !self.used[o as usize / 4])
+                else {
+                    continue;
+                };
+                let look = &plan.looks[o as usize];
+                let mut gain = 0;
+                for (s, n) in pos
+                    .key
+                    .iter()
+                    .zip(pos.across)
+                    .filter(|(s, _)| **s != NONE)
+                    .map(|(&s, n)| (s, n))
+                    .chain(pos.extra.iter().copied())
+                {
+                    let other = self.orient[n];
+                    if other != EMPTY
+                        && look[s as usize]
+                            == plan.partner
+                                [plan.looks[other as usize][OPPOSITE[s as usize]] as usize]
+                    {
+                        gain += 1;
+                    }
+                }
+                if chosen == EMPTY || gain > gain_of_chosen {
+                    chosen = o;
+                    gain_of_chosen = gain;
+                }
+            }
+            if chosen != EMPTY {
+                self.orient[pos.cell] = chosen;
+                self.used[chosen as usize / 4] = true;
+                self.score += gain_of_chosen;
+                self.filled.push(pos.cell);
+            }
+        }
+        if self.score > self.best {
+            self.report(shared, control, nodes, restart);
+        }
+        for i in 0..self.filled.len() {
+            let cell = self.filled[i];
+            self.used[self.orient[cell] as usize / 4] = false;
+            self.orient[cell] = EMPTY;
+        }
+        self.score = saved;
+    }
+
+    /// Empties the board down from position `k` (for a new restart).
+    fn clear(&mut self, k: usize) {
+        for j in (0..=k.min(self.plan.positions.len() - 1)).rev() {
+            self.remove(j);
+        }
+    }
+
+    fn report(&mut self, shared: &Shared, control: &Control, nodes: u64, restart: u64) {
+        self.best = self.best.max(self.score);
+        let mut best = match shared.best.lock() {
+            Ok(b) => b,
+            Err(e) => e.into_inner(),
+        };
+        if best.as_ref().is_some_and(|b| b.score >= self.score) {
+            return;
+        }
+        let placements: Vec<Option<Placement>> = self
+            .orient
+            .iter()
+            .map(|&o| {
+                (o != EMPTY).then_some(Placement {
+                    tile: (o / 4) as u16,
+                    rotation: (o % 4) as u8,
+                })
+            })
+            .collect();
+        debug_assert_eq!(
+            crate::score::score(self.puzzle, &placements).ok(),
+            Some(self.score),
+            "the running score disagrees with the checker"
+        );
+        let found = Improvement {
+            score: self.score,
+            max: self.plan.max,
+            placements,
+            nodes: control.nodes().max(nodes),
+            elapsed: control.elapsed(),
+            thread: self.thread,
+            restart,
+        };
+        shared.score.fetch_max(self.score, Ordering::Relaxed);
+        (shared.sink)(&found);
+        *best = Some(found);
+    }
+}
+
+enum Descent {
+    Capped,
+    Exhausted,
+    Stopped,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_is_reproducible_and_spread() {
+        let mut a = SplitMix::new(7);
+        let mut b = SplitMix::new(7);
+        let xs: Vec<u64> = (0..5).map(|_| a.next_u64()).collect();
+        let ys: Vec<u64> = (0..5).map(|_| b.next_u64()).collect();
+        assert_eq!(xs, ys);
+        let mut counts = [0; 4];
+        for _ in 0..4000 {
+            counts[a.below(4)] += 1;
+        }
+        assert!(counts.iter().all(|&c| c > 900), "{counts:?}");
+        assert_ne!(worker_seed(1, 0), worker_seed(1, 1));
+    }
+
+    #[test]
+    fn border_first_visits_every_cell_once() {
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 5), (6, 6)] {
+            let mut order = scan_order(r, c, BestOrder::BorderFirst);
+            assert_eq!(order[..c.min(order.len())], (0..c).collect::<Vec<_>>()[..]);
+            order.sort_unstable();
+            assert_eq!(order, (0..r * c).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn max_score_counts_inner_edges() {
+        assert_eq!(max_score(16, 16), 480);
+        assert_eq!(max_score(1, 1), 0);
+        assert_eq!(max_score(6, 6), 60);
+    }
+}
