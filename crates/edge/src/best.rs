@@ -33,6 +33,7 @@
 //! alone, and debug builds assert that the two agree on every improvement.
 
 use crate::model::{MarkId, Placement, Puzzle};
+use jigsolve_search::estimate::SplitMix64 as SplitMix;
 use jigsolve_search::{Control, StopReason, Ticker};
 use std::collections::HashMap;
 use std::fmt;
@@ -186,33 +187,6 @@ pub struct BestReport {
 /// The most matching inner edges a `rows x cols` board can have.
 pub fn max_score(rows: usize, cols: usize) -> u32 {
     (2 * rows * cols - rows - cols) as u32
-}
-
-/// Splitmix64: a small, fast generator with good output for seeding and
-/// shuffling (Steele, Lea and Flood 2014).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator from `seed`.
-    pub fn new(seed: u64) -> SplitMix {
-        SplitMix(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), by multiply-shift (the bias is far below
-    /// anything a shuffle of a few hundred items could show).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
 }
 
 /// The seed of worker `index` of a run seeded with `seed`: distinct streams
@@ -668,7 +642,7 @@ impl<'p> Worker<'p> {
         for table in &mut self.tables {
             for list in &mut table.lists {
                 for i in (1..list.len()).rev() {
-                    let j = self.rng.below(i + 1);
+                    let j = self.rng.below(i as u32 + 1) as usize;
                     list.swap(i, j);
                 }
             }
@@ -1016,7 +990,7 @@ mod tests {
         assert_eq!(xs, ys);
         let mut counts = [0; 4];
         for _ in 0..4000 {
-            counts[a.below(4)] += 1;
+            counts[a.below(4) as usize] += 1;
         }
         assert!(counts.iter().all(|&c| c > 900), "{counts:?}");
         assert_ne!(worker_seed(1, 0), worker_seed(1, 1));
