@@ -243,6 +243,25 @@ struct Style<'a> {
 
 const SIDES: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
+/// Draws the lines between cells of a picture whose cells are `s` units
+/// across: `thin` ones faint inside pieces, `thick` ones dark between them.
+fn draw_lines(svg: &mut Svg, thin: &Segments, thick: &Segments, s: f64) {
+    svg.path(
+        thin.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-opacity="0.25" stroke-width="{}""#,
+            crate::svg::num((s / 36.0).max(0.5))
+        ),
+    );
+    svg.path(
+        thick.data(),
+        &format!(
+            r#"fill="none" stroke="{INK}" stroke-width="{}" stroke-linecap="round""#,
+            crate::svg::num((s / 12.0).max(1.5))
+        ),
+    );
+}
+
 /// Draws cells in `frame`: fills, patterns, board-colour corners, thin lines
 /// inside groups, thick lines between them, labels.
 fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) {
@@ -299,20 +318,7 @@ fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) 
             }
         }
     }
-    svg.path(
-        thin.data(),
-        &format!(
-            r#"fill="none" stroke="{INK}" stroke-opacity="0.25" stroke-width="{}""#,
-            crate::svg::num((s / 36.0).max(0.5))
-        ),
-    );
-    svg.path(
-        thick.data(),
-        &format!(
-            r#"fill="none" stroke="{INK}" stroke-width="{}" stroke-linecap="round""#,
-            crate::svg::num((s / 12.0).max(1.5))
-        ),
-    );
+    draw_lines(svg, &thin, &thick, s);
     // Marks inside the cells, clear of the lines between pieces, and under
     // the labels, whose halos keep them readable.
     for d in cells.iter().filter(|d| d.marked) {
@@ -454,20 +460,7 @@ fn draw_plane_cells(
             thick.add(a, b);
         }
     }
-    svg.path(
-        thin.data(),
-        &format!(
-            r#"fill="none" stroke="{INK}" stroke-opacity="0.25" stroke-width="{}""#,
-            crate::svg::num((s / 36.0).max(0.5))
-        ),
-    );
-    svg.path(
-        thick.data(),
-        &format!(
-            r#"fill="none" stroke="{INK}" stroke-width="{}" stroke-linecap="round""#,
-            crate::svg::num((s / 12.0).max(1.5))
-        ),
-    );
+    draw_lines(svg, &thin, &thick, s);
     // Marks: the cell's outline drawn in, clear of the lines.
     for d in cells.iter().filter(|d| d.marked) {
         let (cx, cy) = frame.centre(d.cell);
