@@ -45,6 +45,19 @@ fn seconds(text: &str) -> Result<f64, String> {
     Ok(value)
 }
 
+/// Parses a count that must be at least 1 (clap's own range check would
+/// print the whole range of u64 as the limit).
+fn positive(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number, 1 or more"))?;
+    if n == 0 {
+        return Err("0 is not allowed: it must be 1 or more".into());
+    }
+    Ok(n)
+}
+
 /// Parses a thread count: 0 (every core) to [`MAX_THREADS`].
 fn threads(text: &str) -> Result<usize, String> {
     let n: usize = text
@@ -138,7 +151,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
     /// Stop after N solutions (with --count: after counting N).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
     /// Print JSON Lines: one object per solution, then a summary object.
     #[arg(long)]
@@ -332,7 +345,7 @@ pub struct EstimateArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Random probes to average.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000, value_parser = positive)]
     pub probes: u64,
     /// Seed of the probes' random choices (the same seed gives the same estimate).
     #[arg(long, default_value_t = 1)]
@@ -402,7 +415,7 @@ pub struct TreeArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
     /// Record the first N levels below the root node by node (at least 1); deeper subtrees are searched and drawn folded, as triangles (default: as deep as --max-nodes allows).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub depth: Option<u64>,
     /// Record at most N nodes: the first level that would pass N is folded instead (1 to 100,000).
     #[arg(long, value_name = "N", default_value_t = 3000, value_parser = tree_nodes)]
@@ -709,7 +722,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE")]
     pub solution: Option<String>,
     /// With --solution: draw the N-th solution of the file (default: the first).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = positive)]
     pub index: Option<u64>,
     /// Write the SVG picture to FILE (`-`: standard output). Without --svg or --png the SVG goes to standard output.
     #[arg(long, value_name = "FILE")]
@@ -764,7 +777,7 @@ pub struct BestArgs {
     #[arg(long, value_name = "N")]
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.
-    #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
     pub restart_nodes: u64,
     /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]

@@ -392,5 +392,6 @@ fn bad_options_are_errors_not_ignored() {
     jigsolve()
         .args(["solve", "impuzzable", "--limit", "0"])
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicate::str::contains("--limit").and(predicate::str::contains("1 or more")));
 }
