@@ -262,6 +262,57 @@ fn draw_lines(svg: &mut Svg, thin: &Segments, thick: &Segments, s: f64) {
     );
 }
 
+/// Where the labels go: for each connected part of a labelled group (cells
+/// joined through `neighbours`), visited in the order of `order`'s key, the
+/// group's cell, its label and the part's cell with the most neighbours in
+/// the part (the first such by `order` without its leading layer key, which
+/// is the same throughout a part).
+fn label_places<'a, N: IntoIterator<Item = Cell>>(
+    cells: &'a [Drawn],
+    at: &HashMap<Cell, usize>,
+    label: &dyn Fn(usize) -> Option<String>,
+    neighbours: impl Fn(Cell) -> N,
+    order: impl Fn(Cell) -> [i32; 3],
+) -> Vec<(&'a Drawn, String, Cell)> {
+    let mut seen: BTreeSet<Cell> = BTreeSet::new();
+    let mut visit: Vec<&Drawn> = cells.iter().collect();
+    visit.sort_by_key(|d| order(d.cell));
+    let mut places = Vec::new();
+    for d in visit {
+        if seen.contains(&d.cell) {
+            continue;
+        }
+        let Some(name) = label(d.group) else {
+            continue;
+        };
+        let mut part = vec![d.cell];
+        seen.insert(d.cell);
+        let mut i = 0;
+        while i < part.len() {
+            let c = part[i];
+            i += 1;
+            for n in neighbours(c) {
+                if at.get(&n) == Some(&d.group) && seen.insert(n) {
+                    part.push(n);
+                }
+            }
+        }
+        let degree = |c: Cell| {
+            neighbours(c)
+                .into_iter()
+                .filter(|n| at.get(n) == Some(&d.group))
+                .count()
+        };
+        let best = part
+            .iter()
+            .copied()
+            .max_by_key(|&c| (degree(c), std::cmp::Reverse(order(c))))
+            .unwrap_or(d.cell);
+        places.push((d, name, best));
+    }
+    places
+}
+
 /// Draws cells in `frame`: fills, patterns, board-colour corners, thin lines
 /// inside groups, thick lines between them, labels.
 fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) {
@@ -334,41 +385,8 @@ fn draw_cells(svg: &mut Svg, frame: &Frame, cells: &[Drawn], style: &Style<'_>) 
     }
     // Labels: one per connected part of a group in a layer, in the cell
     // with the most neighbours of its part (the first such in y, x order).
-    let mut seen: BTreeSet<Cell> = BTreeSet::new();
-    let mut order: Vec<&Drawn> = cells.iter().collect();
-    order.sort_by_key(|d| (d.cell[2], d.cell[1], d.cell[0]));
-    for d in order {
-        if seen.contains(&d.cell) {
-            continue;
-        }
-        let Some(name) = (style.label)(d.group) else {
-            continue;
-        };
-        let mut part = vec![d.cell];
-        seen.insert(d.cell);
-        let mut i = 0;
-        while i < part.len() {
-            let c = part[i];
-            i += 1;
-            for (dx, dy) in SIDES {
-                let n = [c[0] + dx, c[1] + dy, c[2]];
-                if at.get(&n) == Some(&d.group) && seen.insert(n) {
-                    part.push(n);
-                }
-            }
-        }
-        let degree = |c: &Cell| {
-            SIDES
-                .iter()
-                .filter(|(dx, dy)| at.get(&[c[0] + dx, c[1] + dy, c[2]]) == Some(&d.group))
-                .count()
-        };
-        part.sort_by_key(|c| (c[1], c[0]));
-        let best = part
-            .iter()
-            .copied()
-            .max_by_key(|c| (degree(c), std::cmp::Reverse((c[1], c[0]))))
-            .unwrap_or(d.cell);
+    let in_layer = |c: Cell| SIDES.map(|(dx, dy)| [c[0] + dx, c[1] + dy, c[2]]);
+    for (d, name, best) in label_places(cells, &at, style.label, in_layer, |c| [c[2], c[1], c[0]]) {
         let (x, y) = frame.corner(best);
         let size = (s * 0.36).min(0.9 * s / (0.58 * name.chars().count().max(1) as f64));
         // In the upper part of the cell: the middle stays the piece's
@@ -471,40 +489,8 @@ fn draw_plane_cells(
             .collect();
         crate::differ::outline(svg, &inner, (s / 14.0).max(1.5));
     }
-    let same = |c: Cell, g: usize| {
-        lattice
-            .neighbours(c)
-            .filter(|n| at.get(n) == Some(&g))
-            .count()
-    };
-    let mut seen: BTreeSet<Cell> = BTreeSet::new();
-    let mut order: Vec<&Drawn> = cells.iter().collect();
-    order.sort_by_key(|d| (d.cell[1], d.cell[0], d.cell[2]));
-    for d in order {
-        if seen.contains(&d.cell) {
-            continue;
-        }
-        let Some(name) = (style.label)(d.group) else {
-            continue;
-        };
-        let mut part = vec![d.cell];
-        seen.insert(d.cell);
-        let mut i = 0;
-        while i < part.len() {
-            let c = part[i];
-            i += 1;
-            for n in lattice.neighbours(c) {
-                if at.get(&n) == Some(&d.group) && seen.insert(n) {
-                    part.push(n);
-                }
-            }
-        }
-        part.sort_by_key(|c| (c[1], c[0], c[2]));
-        let best = part
-            .iter()
-            .copied()
-            .max_by_key(|&c| (same(c, d.group), std::cmp::Reverse((c[1], c[0], c[2]))))
-            .unwrap_or(d.cell);
+    let around = |c: Cell| lattice.neighbours(c).collect::<Vec<_>>();
+    for (d, name, best) in label_places(cells, &at, style.label, around, |c| [c[1], c[0], c[2]]) {
         let (x, y) = frame.centre(best);
         // A triangle's inscribed circle is 0.29 of its side across; a
         // hexagon's 0.87.
