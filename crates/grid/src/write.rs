@@ -136,20 +136,26 @@ fn art(puzzle: &Puzzle, sites: &[Site]) -> Option<String> {
         for &&(c, k) in layer {
             rows[c[1] as usize][c[0] as usize] = draw(k)?;
         }
-        let mut text = String::from("\"\"\"\n");
-        for row in rows {
-            let line: String = row.into_iter().collect();
-            let line = line.trim_end_matches('.');
-            text.push_str(if line.is_empty() { "." } else { line });
-            text.push('\n');
-        }
-        text.push_str("\"\"\"");
-        drawn.push(text);
+        drawn.push(art_block(rows));
     }
     Some(match puzzle.lattice {
         Lattice::Cube => format!("[\n{},\n]", drawn.join(",\n")),
         _ => drawn.pop()?,
     })
+}
+
+/// Rows of art as a TOML multi-line string: trailing empty cells dropped,
+/// and a lone `.` for a row left with nothing, so that every row stays.
+fn art_block(rows: Vec<Vec<char>>) -> String {
+    let mut text = String::from("\"\"\"\n");
+    for row in rows {
+        let line: String = row.into_iter().collect();
+        let line = line.trim_end_matches('.');
+        text.push_str(if line.is_empty() { "." } else { line });
+        text.push('\n');
+    }
+    text.push_str("\"\"\"");
+    text
 }
 
 /// Art on the triangle and hexagon lattices: each cell at its place
@@ -170,15 +176,7 @@ fn plane_art(
     for (&(col, line), s) in places.iter().zip(sites) {
         rows[line as usize][col as usize] = draw(s.1)?;
     }
-    let mut text = String::from("\"\"\"\n");
-    for row in rows {
-        let line: String = row.into_iter().collect();
-        let line = line.trim_end_matches('.');
-        text.push_str(if line.is_empty() { "." } else { line });
-        text.push('\n');
-    }
-    text.push_str("\"\"\"");
-    Some(text)
+    Some(art_block(rows))
 }
 
 #[cfg(test)]
