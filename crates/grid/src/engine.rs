@@ -163,23 +163,31 @@ pub struct Prepared {
 /// tightest cell, at half the cost per node); with holes, colours or a
 /// third dimension the tightest cell wins by far (8 x 8 minus the centre
 /// 2.7 times fewer nodes, Atwood's checkerboard 3.7, the Bedlam cube 6.7).
-/// On triangles and hexagons the bitboard grows regions by a neighbour
-/// table, which makes the fewest-placements cell (all the tightest-cell
-/// choice comes to there) cost about ten times as much per node as the
-/// first empty cell, more than it saves in nodes: hexiamonds in the 6 x 6
-/// rhombus take 0.36 M nodes in 0.07 s first against 0.07 M in 0.15 s
-/// fewest, the 4 x 9 0.016 s against 0.15 s, the coloured 6 x 6 0.012 s
-/// against 0.031 s, trihexes and tetrahexes in a hexagon 0.19 s against
-/// 0.47 s (one core), so the first empty cell is taken there, holes and
-/// colours or not.
+/// On triangles and hexagons the bitboard grows regions by shifts too
+/// (neighbours are a few fixed distances apart in the word), and the same
+/// split holds with the line of the scan as the measure: on a full
+/// parallelogram without colours whose scan lines are at most 8 cells the
+/// first empty cell wins (hexiamonds in 4 x 9: 5 ms against 20 ms; in
+/// 3 x 12: 1 ms against 5 ms), beyond that the tightest cell wins
+/// (hexiamonds in the 6 x 6 rhombus, lines of 12 triangles: 76 K nodes in
+/// 46 ms against 360 K in 176 ms; with coloured sides 2 ms against 9;
+/// tetrahexes and trihexes in a hexagon 133 ms against 298, under load).
+/// When the box does not fit in 128 bits the tightest cell is not
+/// available there and the most constrained cell costs ten times as much
+/// per node by a neighbour table, so the first empty cell is taken.
 /// A fixed rule keeps the tree, and so every path, the same on every run.
 fn auto_cell_choice(problem: &Problem) -> CellChoice {
     let volume: u64 = problem.scan_axes.iter().map(|&(_, e)| e as u64).product();
     let full_box = volume == problem.cells() as u64;
     let coloured = problem.puzzle.board.iter().any(|s| s.1.is_some());
-    let plane = !problem.lattice().axis_neighbours();
-    let square_rectangle = problem.lattice() == crate::Lattice::Square && full_box && !coloured;
-    if plane || square_rectangle {
+    let first = if problem.lattice().axis_neighbours() {
+        problem.lattice() == crate::Lattice::Square && full_box && !coloured
+    } else {
+        let slowest = problem.scan_axes.last().map_or(1, |&(_, e)| e as u64);
+        let line = volume / slowest;
+        volume > u128::BITS as u64 || (full_box && !coloured && line <= 8)
+    };
+    if first {
         CellChoice::First
     } else {
         CellChoice::Tightest

@@ -4,8 +4,12 @@
 //! are next to these?" for a whole set at once. When the board's bounding
 //! box fits in the word, a cell's bit is its position in the box, so the
 //! answer is a few shifts and masks per axis; one variant per number of
-//! axes keeps the loops unrolled and the masks in registers. Boards whose
-//! box does not fit fall back to a neighbour table, a cell at a time.
+//! axes keeps the loops unrolled and the masks in registers. On triangles
+//! and hexagons a neighbour is not a step along an axis of the box, but
+//! it is still a fixed distance away in the word (a hexagon's six
+//! neighbours sit at ±1, ±W and ±(W - 1)), so the same shifts work there
+//! with a mask on every side. Boards whose box does not fit fall back to a
+//! neighbour table, a cell at a time.
 
 use crate::bits::Bits;
 
@@ -21,6 +25,11 @@ pub(super) enum Layout<B> {
     Plane(Axes<B, 2>),
     /// Three axes (boxes in space).
     Space(Axes<B, 3>),
+    /// Bit = position in the box, neighbours two distances apart in the
+    /// word (triangles, whose box has a turn axis of 2 fastest).
+    Pairs2(Pairs<B, 2>),
+    /// Three distances (hexagons; triangles in an unusual box).
+    Pairs3(Pairs<B, 3>),
     /// Bit = scan position (the box does not fit); neighbours by table.
     Compact,
 }
@@ -56,6 +65,55 @@ pub(super) fn axes<B: Bits, const N: usize>(extents: &[u32], volume: usize) -> A
         stride *= e;
     }
     a
+}
+
+/// Neighbours as distances in the word, for lattices whose neighbours are
+/// not the box's axes: per distance, the cells whose neighbour lies that
+/// far after them and those whose neighbour lies that far before. Every
+/// shift is masked, so a step never wraps to a cell that is not a
+/// neighbour.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pairs<B, const N: usize> {
+    distance: [u32; N],
+    after: [B; N],
+    before: [B; N],
+}
+
+/// The distances in the word between the neighbouring cells of a board
+/// laid out at `bit_of` (by scan position; `neighbours` by scan position
+/// too), with the cells that have a neighbour at each; `None` when there
+/// are more than `N` distances. Unused distances have empty masks.
+pub(super) fn pairs<B: Bits, const N: usize>(
+    neighbours: &[Vec<u32>],
+    bit_of: &[usize],
+) -> Option<Pairs<B, N>> {
+    let mut p = Pairs {
+        distance: [1; N],
+        after: [B::ZERO; N],
+        before: [B::ZERO; N],
+    };
+    let mut used = 0;
+    for (c, v) in neighbours.iter().enumerate() {
+        for &d in v {
+            let (from, to) = (bit_of[c], bit_of[d as usize]);
+            let gap = from.abs_diff(to) as u32;
+            let k = match p.distance[..used].iter().position(|&g| g == gap) {
+                Some(k) => k,
+                None if used < N => {
+                    p.distance[used] = gap;
+                    used += 1;
+                    used - 1
+                }
+                None => return None,
+            };
+            if to > from {
+                p.after[k] |= B::bit(from);
+            } else {
+                p.before[k] |= B::bit(from);
+            }
+        }
+    }
+    Some(p)
 }
 
 /// Growing sets of cells to their neighbours.
@@ -107,33 +165,86 @@ impl<B: Bits, const N: usize> Grow<B> for Axes<B, N> {
     /// Counted for all cells at once in bit-sliced counters.
     #[inline(always)]
     fn tightest(&self, empty: B) -> B {
-        let (mut c0, mut c1, mut c2) = (B::ZERO, B::ZERO, B::ZERO);
-        let mut add = |x: B| {
-            let carry0 = c0 & x;
-            c0 = (c0 | x) & !carry0;
-            let carry1 = c1 & carry0;
-            c1 = (c1 | carry0) & !carry1;
-            c2 |= carry1;
-        };
+        let mut counts = Counts::new();
         for i in 0..N {
             let s = self.stride[i];
             if i + 1 == N {
-                add(empty.down(s));
-                add(empty.up(s));
+                counts.add(empty.down(s));
+                counts.add(empty.up(s));
             } else {
-                add(empty.down(s) & self.not_last[i]);
-                add(empty.up(s) & self.not_first[i]);
+                counts.add(empty.down(s) & self.not_last[i]);
+                counts.add(empty.up(s) & self.not_first[i]);
             }
         }
+        counts.smallest(empty)
+    }
+}
+
+/// How many neighbours of a set each cell has, counted for all cells at
+/// once in bit-sliced counters (up to 7).
+#[derive(Clone, Copy)]
+struct Counts<B> {
+    c0: B,
+    c1: B,
+    c2: B,
+}
+
+impl<B: Bits> Counts<B> {
+    fn new() -> Counts<B> {
+        Counts {
+            c0: B::ZERO,
+            c1: B::ZERO,
+            c2: B::ZERO,
+        }
+    }
+
+    /// Adds one to the count of every cell of `x`.
+    #[inline(always)]
+    fn add(&mut self, x: B) {
+        let carry0 = self.c0 & x;
+        self.c0 = (self.c0 | x) & !carry0;
+        let carry1 = self.c1 & carry0;
+        self.c1 = (self.c1 | carry0) & !carry1;
+        self.c2 |= carry1;
+    }
+
+    /// The cells of `empty` with the smallest count.
+    #[inline(always)]
+    fn smallest(self, empty: B) -> B {
         // Classes by count, smallest first.
         for k in 0..8u32 {
             let pick = |bit: u32, c: B| if k >> bit & 1 == 1 { c } else { !c };
-            let class = empty & pick(0, c0) & pick(1, c1) & pick(2, c2);
+            let class = empty & pick(0, self.c0) & pick(1, self.c1) & pick(2, self.c2);
             if !class.is_empty() {
                 return class;
             }
         }
         empty
+    }
+}
+
+impl<B: Bits, const N: usize> Grow<B> for Pairs<B, N> {
+    #[inline(always)]
+    fn expand(&self, region: B) -> B {
+        let mut next = region;
+        for i in 0..N {
+            let s = self.distance[i];
+            next |= (region & self.after[i]).up(s) | (region & self.before[i]).down(s);
+        }
+        next
+    }
+
+    /// A cell's neighbour at distance s after it is empty when the cell
+    /// is among `after` and the empty set shifted down by s holds it.
+    #[inline(always)]
+    fn tightest(&self, empty: B) -> B {
+        let mut counts = Counts::new();
+        for i in 0..N {
+            let s = self.distance[i];
+            counts.add(empty.down(s) & self.after[i]);
+            counts.add(empty.up(s) & self.before[i]);
+        }
+        counts.smallest(empty)
     }
 }
 
@@ -155,5 +266,88 @@ impl<B: Bits> Grow<B> for Table<'_, B> {
     /// Not used: the compact layout chooses among all empty cells.
     fn tightest(&self, empty: B) -> B {
         empty
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Piece, Puzzle, Sides, Site};
+    use crate::problem::Problem;
+    use crate::Lattice;
+    use jigsolve_search::estimate::SplitMix64;
+
+    /// A random connected board of `n` cells (with holes in its box).
+    fn board(lattice: Lattice, n: usize, rng: &mut SplitMix64) -> Vec<Site> {
+        let mut cells = vec![[0, 0, 0]];
+        while cells.len() < n {
+            let from = cells[rng.below(cells.len() as u32) as usize];
+            let next: Vec<_> = lattice
+                .neighbours(from)
+                .filter(|c| !cells.contains(c))
+                .collect();
+            if !next.is_empty() {
+                cells.push(next[rng.below(next.len() as u32) as usize]);
+            }
+        }
+        cells.into_iter().map(|c| (c, None)).collect()
+    }
+
+    /// On random triangle and hexagon boards, growing a random set by
+    /// shifts reaches exactly the board neighbours the lattice lists, and
+    /// the tightest cells are those with the fewest empty neighbours by
+    /// that list.
+    #[test]
+    fn shifts_grow_to_exactly_the_lattice_neighbours() {
+        let mut rng = SplitMix64::new(7);
+        let mut checked = 0;
+        for (lattice, n) in [(Lattice::Triangle, 40), (Lattice::Hexagon, 30)] {
+            for _ in 0..20 {
+                let cells = board(lattice, n, &mut rng);
+                let one = Piece {
+                    name: "m".into(),
+                    shape: vec![([0, 0, 0], None)],
+                    copies: n as u32,
+                    optional: false,
+                    sides: Sides::Two,
+                };
+                let puzzle = Puzzle::new("t".into(), lattice, vec![], cells, vec![one]).unwrap();
+                let problem = Problem::new(&puzzle);
+                let volume: u64 = problem.scan_axes.iter().map(|&(_, e)| e as u64).product();
+                if volume > 128 {
+                    continue;
+                }
+                let bit: Vec<usize> = problem.boxed.iter().map(|&b| b as usize).collect();
+                let g = pairs::<u128, 3>(&problem.neighbours, &bit).expect("three distances");
+                checked += 1;
+                let of = |cells: &mut dyn Iterator<Item = usize>| {
+                    cells.fold(0u128, |m, c| m | 1 << bit[c])
+                };
+                for _ in 0..20 {
+                    let set: Vec<usize> = (0..n).filter(|_| rng.below(3) == 0).collect();
+                    let empty = of(&mut (0..n).filter(|_| rng.below(2) == 0));
+                    let want = of(&mut set
+                        .iter()
+                        .flat_map(|&c| problem.neighbours[c].iter().map(|&d| d as usize))
+                        .chain(set.iter().copied()));
+                    let region = of(&mut set.iter().copied());
+                    let board = of(&mut (0..n));
+                    assert_eq!(g.expand(region) & board, want, "{lattice}");
+                    let free = |c: usize| {
+                        problem.neighbours[c]
+                            .iter()
+                            .filter(|&&d| empty >> bit[d as usize] & 1 == 1)
+                            .count()
+                    };
+                    let empties: Vec<usize> =
+                        (0..n).filter(|&c| empty >> bit[c] & 1 == 1).collect();
+                    if let Some(least) = empties.iter().map(|&c| free(c)).min() {
+                        let tight = of(&mut empties.iter().copied().filter(|&c| free(c) == least));
+                        assert_eq!(g.tightest(empty), tight, "{lattice}");
+                    }
+                }
+            }
+        }
+        assert!(checked >= 20, "only {checked} boards fit in 128 bits");
     }
 }

@@ -104,6 +104,8 @@ impl<B: Bits> BitSolver<B> {
             Layout::Line(a) => self.s.gather(t, a),
             Layout::Plane(a) => self.s.gather(t, a),
             Layout::Space(a) => self.s.gather(t, a),
+            Layout::Pairs2(a) => self.s.gather(t, a),
+            Layout::Pairs3(a) => self.s.gather(t, a),
             Layout::Compact => self.s.gather(t, &Table(&t.nbr)),
         }
     }

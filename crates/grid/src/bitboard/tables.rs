@@ -7,7 +7,7 @@
 //! every multiset of remaining piece sizes that can occur, the region sizes
 //! those pieces can fill (so a dead-region check is a table look-up).
 
-use super::growth::{axes, Layout};
+use super::growth::{axes, pairs, Layout};
 use super::lists::Lists;
 use super::CellChoice;
 use crate::bits::Bits;
@@ -89,24 +89,33 @@ impl<B: Bits> BitTables<B> {
         }
         let extents: Vec<u32> = problem.scan_axes.iter().map(|&(_, e)| e).collect();
         let volume: u64 = extents.iter().map(|&e| e as u64).product();
-        let (layout, bit_of, bits): (Layout<B>, Vec<usize>, usize) =
-            // Steps along the axes of the box are neighbours only on squares
-            // and cubes; triangles and hexagons grow by the neighbour table.
-            if problem.lattice().axis_neighbours()
-                && volume <= B::CAPACITY as u64
-                && (1..=3).contains(&extents.len())
-            {
+        let boxed = volume <= B::CAPACITY as u64 && (1..=3).contains(&extents.len());
+        let box_bits: Vec<usize> = problem.boxed.iter().map(|&b| b as usize).collect();
+        let (layout, bit_of, bits): (Layout<B>, Vec<usize>, usize) = match () {
+            // Steps along the axes of the box are neighbours on squares and
+            // cubes.
+            _ if boxed && problem.lattice().axis_neighbours() => {
                 let v = volume as usize;
                 let layout = match extents.len() {
                     1 => Layout::Line(axes(&extents, v)),
                     2 => Layout::Plane(axes(&extents, v)),
                     _ => Layout::Space(axes(&extents, v)),
                 };
-                let bit_of = problem.boxed.iter().map(|&b| b as usize).collect();
-                (layout, bit_of, v)
-            } else {
-                (Layout::Compact, (0..n).collect(), n)
-            };
+                (layout, box_bits, v)
+            }
+            // On triangles and hexagons they are a few fixed distances.
+            _ if boxed => {
+                let v = volume as usize;
+                if let Some(p) = pairs(&problem.neighbours, &box_bits) {
+                    (Layout::Pairs2(p), box_bits, v)
+                } else if let Some(p) = pairs(&problem.neighbours, &box_bits) {
+                    (Layout::Pairs3(p), box_bits, v)
+                } else {
+                    (Layout::Compact, (0..n).collect(), n)
+                }
+            }
+            _ => (Layout::Compact, (0..n).collect(), n),
+        };
         // The tightest-cell choice counts neighbours with shifts.
         let choice = match (&layout, choice) {
             (Layout::Compact, CellChoice::Tightest) => CellChoice::Fewest,
