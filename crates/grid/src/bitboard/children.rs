@@ -141,7 +141,8 @@ pub(super) fn reset<B: Bits>(t: &BitTables<B>, s: &mut State<B>) {
 /// For the cell of `among` with the fewest fitting placements (the first
 /// such), writes them to `out` and returns how many; `None` when some cell
 /// has none. With several cells, each list is only counted (a loop without
-/// stores) and the best one written at the end.
+/// stores, which stops once it reaches the best count so far) and the best
+/// one written at the end.
 #[inline(always)]
 fn fewest<B: Bits>(
     t: &BitTables<B>,
@@ -157,12 +158,13 @@ fn fewest<B: Bits>(
         return (n != 0).then_some(n);
     }
     let mut best_list = first;
-    let mut best = t.lists.count(first, filled, avail);
+    let mut best = t.lists.count_below(first, filled, avail, usize::MAX);
     while best != 0 && !rest.is_empty() {
         let c = rest.lowest();
         rest = rest.without_lowest();
         let list = t.cover_list(c, filled);
-        let n = t.lists.count(list, filled, avail);
+        // Only a smaller count matters, so counting stops at `best`.
+        let n = t.lists.count_below(list, filled, avail, best);
         if n < best {
             best = n;
             best_list = list;
