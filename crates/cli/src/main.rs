@@ -97,6 +97,9 @@ enum Command {
         /// Knuth's DLX text format (for his programs DLX1, DLX2, DLX3).
         #[arg(long, required = true)]
         dlx: bool,
+        /// Break the board's symmetry as the search does (one option per orbit for one piece), so that the solutions are the unique ones; refused, with the reason, where that cannot be exact.
+        #[arg(long)]
+        break_symmetry: bool,
         /// The puzzle: a file or a catalog name.
         puzzle: String,
     },
@@ -142,7 +145,11 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::Split(args) => split::split_command(&args),
         Command::Tree(args) => tree::tree_command(&args),
         Command::Merge { results, json } => merge::merge_command(&results, json),
-        Command::Export { dlx: _, puzzle } => export::export_command(&puzzle),
+        Command::Export {
+            dlx: _,
+            break_symmetry,
+            puzzle,
+        } => export::export_command(&puzzle, break_symmetry),
         Command::Render(args) => render::render_command(&args),
         Command::Verify(args) => verify::verify_command(&args),
     }

@@ -115,8 +115,9 @@ pub trait Loaded {
     ) -> Result<String, String>;
 
     /// The puzzle in Knuth's DLX format (`jigsolve export --dlx`), for
-    /// families that are exact-cover problems.
-    fn export_dlx(&self) -> Result<String> {
+    /// families that are exact-cover problems; with `break_symmetry` its
+    /// solutions are the unique ones.
+    fn export_dlx(&self, _break_symmetry: bool) -> Result<String> {
         bail!(InputError(format!(
             "export --dlx applies to polyform (grid) puzzles only, and {} is not one",
             self.name()

@@ -158,6 +158,28 @@ fn export_writes_triangles_as_items() {
     let items = text.lines().find(|l| !l.starts_with('|')).unwrap();
     // 72 triangles and 12 pieces.
     assert_eq!(items.split_whitespace().count(), 84, "{items}");
+    // With the rhombus's 4 symmetries broken, one piece keeps a quarter of
+    // its options; a piece without symmetry of its own is needed (a
+    // symmetric one has placements the symmetries fix).
+    let out = jigsolve()
+        .args(["export", "hexiamond-6x6", "--dlx", "--break-symmetry"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let broken = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        broken.contains("piece A keeps 27 of its 108 options"),
+        "{broken}"
+    );
+    let options = |t: &str| t.lines().filter(|l| !l.starts_with('|')).count() - 1;
+    assert_eq!(options(&text) - options(&broken), 108 - 27);
+    jigsolve()
+        .args(["export", "--dlx", "--break-symmetry", "soma"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "no piece can break the board's 48 symmetries",
+        ));
 }
 
 #[test]

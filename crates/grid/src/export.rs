@@ -17,17 +17,63 @@
 //! not broken, so DLX1/DLX3 count exactly the *distinct* solutions. Pins
 //! need nothing of their own: the problem already keeps, of the options on
 //! a pinned cell, only the pin itself (see [`crate::Problem`]).
+//!
+//! [`dlx_unique`] breaks the board's symmetry the way the search does (see
+//! [`crate::symmetry`]): a breaker piece keeps one option per orbit of its
+//! placements, so DLX1 counts exactly the *unique* solutions. That is only
+//! exact with a breaker none of whose kept placements a symmetry maps to
+//! itself (a piece without symmetry of its own always qualifies); the
+//! search can post-check solutions through such placements, an exact-cover
+//! file cannot, so without such a piece the export is refused, with the
+//! reason.
 
 use crate::lattice::bounding_box;
 use crate::problem::Problem;
+use crate::symmetry::{Mode, Plan};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// Knuth's limit on item names in DLX1.
 const MAX_NAME: usize = 8;
 
+/// Why the board's symmetry cannot be broken by leaving options out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no piece can break the board's {0} symmetries on its own (each has copies, is swapped with another by a mirror, or has a placement that a symmetry maps to itself), so leaving options out cannot count each solution once; export without breaking symmetry instead")]
+pub struct Unbreakable(pub usize);
+
+/// The problem as DLX text with the board's symmetry broken: its solutions
+/// are the *unique* solutions.
+pub fn dlx_unique(problem: &Problem) -> Result<String, Unbreakable> {
+    if problem.group.len() <= 1 {
+        return Ok(dlx(problem));
+    }
+    let plan = Plan::exact(problem).ok_or(Unbreakable(problem.group.len()))?;
+    let Mode::Breaker { ty } = plan.mode else {
+        return Err(Unbreakable(problem.group.len()));
+    };
+    let reps: HashSet<usize> = plan.reps.iter().map(|r| r.placement).collect();
+    let name = &problem.puzzle.pieces[problem.types[ty].members[0]].name;
+    let note = format!(
+        "board symmetry broken ({} symmetries): piece {name} keeps {} of its {} options, one per orbit; solutions are the unique solutions",
+        problem.group.len(),
+        reps.len(),
+        plan.breaker_placements
+    );
+    Ok(write(
+        problem,
+        |i| problem.placements[i].ty as usize != ty || reps.contains(&i),
+        Some(&note),
+    ))
+}
+
 /// The problem as DLX text.
 pub fn dlx(problem: &Problem) -> String {
+    write(problem, |_| true, None)
+}
+
+/// The DLX text of the placements `keep` keeps, with `note` (what its
+/// solutions are) in place of the usual line about them.
+fn write(problem: &Problem, keep: impl Fn(usize) -> bool, note: Option<&str>) -> String {
     let puzzle = &problem.puzzle;
     let dim = puzzle.lattice.dim();
     // A puzzle always has board cells; the fallback only keeps this total.
@@ -70,12 +116,14 @@ pub fn dlx(problem: &Problem) -> String {
 
     let mut out = String::new();
     let _ = writeln!(out, "| {} (jigsolve export --dlx)", puzzle.name);
+    let kept = (0..problem.placements.len()).filter(|&i| keep(i)).count();
     let _ = writeln!(
         out,
-        "| {} cells, {} piece type(s), {} options; solutions are the distinct solutions",
+        "| {} cells, {} piece type(s), {} options; {}",
         problem.cells(),
         problem.types.len(),
-        problem.placements.len()
+        kept,
+        note.unwrap_or("solutions are the distinct solutions")
     );
     if !puzzle.pins.is_empty() {
         let _ = writeln!(
@@ -122,7 +170,12 @@ pub fn dlx(problem: &Problem) -> String {
         out.push_str(&secondary.join(" "));
     }
     out.push('\n');
-    for pl in &problem.placements {
+    for (_, pl) in problem
+        .placements
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| keep(i))
+    {
         let mut line: Vec<&str> = pl
             .cells
             .iter()

@@ -94,30 +94,23 @@ impl Plan {
         if !symmetry {
             return none(Mode::Off);
         }
-        let mut best: Option<(usize, usize, usize, Vec<Rep>)> = None;
-        for (t, ty) in problem.types.iter().enumerate() {
-            let fixed_by_all = problem.group.iter().all(|s| s.types[t] as usize == t);
-            if ty.lo != 1 || ty.hi != 1 || !fixed_by_all {
-                continue;
-            }
-            let reps = orbit_reps(problem, t);
-            let special = reps.iter().filter(|r| !r.stabiliser.is_empty()).count();
-            let better = match &best {
-                None => true,
-                Some((_, n, s, _)) => (reps.len(), special) < (*n, *s),
-            };
-            if better && !reps.is_empty() {
-                best = Some((t, reps.len(), special, reps));
-            }
-        }
+        let best = breakers(problem).min_by_key(|(t, reps)| (reps.len(), special(reps), *t));
         match best {
-            Some((ty, _, _, reps)) => Plan {
-                mode: Mode::Breaker { ty },
-                reps,
-                breaker_placements: problem.by_type[ty].len(),
-            },
+            Some((ty, reps)) => Plan::breaking(problem, ty, reps),
             None => none(Mode::PostCheck),
         }
+    }
+
+    /// A plan whose breaker alone leaves one solution per orbit, with no
+    /// representative placement fixed by a symmetry (so no solution needs a
+    /// post-check): what an exact-cover file can express by leaving options
+    /// out. The breaker is the eligible type with the fewest orbits among
+    /// those; `None` when the board has no symmetry or no type qualifies.
+    pub fn exact(problem: &Problem) -> Option<Plan> {
+        breakers(problem)
+            .filter(|(_, reps)| special(reps) == 0)
+            .min_by_key(|(t, reps)| (reps.len(), *t))
+            .map(|(ty, reps)| Plan::breaking(problem, ty, reps))
     }
 
     /// The breaker type, if there is one.
@@ -130,11 +123,33 @@ impl Plan {
 
     /// Representatives with a non-trivial stabiliser (their solutions are post-checked).
     pub fn special_reps(&self) -> usize {
-        self.reps
-            .iter()
-            .filter(|r| !r.stabiliser.is_empty())
-            .count()
+        special(&self.reps)
     }
+
+    fn breaking(problem: &Problem, ty: usize, reps: Vec<Rep>) -> Plan {
+        Plan {
+            mode: Mode::Breaker { ty },
+            reps,
+            breaker_placements: problem.by_type[ty].len(),
+        }
+    }
+}
+
+/// The types that can break the symmetry (one copy, mapped to itself by
+/// every symmetry, with placements) and their orbit representatives.
+fn breakers(problem: &Problem) -> impl Iterator<Item = (usize, Vec<Rep>)> + '_ {
+    (0..problem.types.len())
+        .filter(|&t| {
+            let ty = &problem.types[t];
+            ty.lo == 1 && ty.hi == 1 && problem.group.iter().all(|s| s.types[t] as usize == t)
+        })
+        .map(|t| (t, orbit_reps(problem, t)))
+        .filter(|(_, reps)| !reps.is_empty())
+}
+
+/// How many representatives a symmetry other than the identity fixes.
+fn special(reps: &[Rep]) -> usize {
+    reps.iter().filter(|r| !r.stabiliser.is_empty()).count()
 }
 
 /// One placement per orbit of type `t`'s placements (the least index), with

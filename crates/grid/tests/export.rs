@@ -1,6 +1,7 @@
 //! The DLX export, solved by an independent exact-cover solver (the `dlx`
 //! crate from crates.io, Knuth's Algorithm M, which reads DLX3's
-//! multiplicities), gives the distinct counts.
+//! multiplicities), gives the distinct counts; the export with the board's
+//! symmetry broken gives the unique counts, or is refused.
 
 mod common;
 use common::*;
@@ -22,10 +23,36 @@ fn dlx_count(text: &str) -> u128 {
     n
 }
 
-fn check(puzzle: &Puzzle) {
-    let text = export::dlx(&Problem::new(puzzle));
-    let ours = counts(&count(puzzle, options(EngineChoice::Auto, true))).1;
-    assert_eq!(dlx_count(&text), ours, "{}", puzzle.name);
+/// Checks the export against our counts; returns whether the export with
+/// symmetry broken was possible (and then checked).
+fn check(puzzle: &Puzzle) -> bool {
+    let problem = Problem::new(puzzle);
+    let text = export::dlx(&problem);
+    let (_, distinct, unique) = counts(&count(puzzle, options(EngineChoice::Auto, true)));
+    assert_eq!(dlx_count(&text), distinct, "{}", puzzle.name);
+    match export::dlx_unique(&problem) {
+        Ok(text) => {
+            assert_eq!(dlx_count(&text), unique, "{} unique", puzzle.name);
+            problem.group.len() > 1
+        }
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn exports_with_symmetry_broken_count_the_unique_solutions_or_are_refused() {
+    for path in [
+        "puzzles/grid/hexiamond-6x6.toml",
+        "puzzles/grid/pentomino-3x20.toml",
+        "puzzles/grid/tetrahex-4x7.toml",
+    ] {
+        assert!(check(&load(path)), "{path} was refused");
+    }
+    // Every Soma piece with one copy has a placement a symmetry of the cube
+    // maps to itself, so no exact-cover file can break its symmetry.
+    let soma = Problem::new(&load("puzzles/grid/soma.toml"));
+    let err = export::dlx_unique(&soma).unwrap_err();
+    assert!(err.to_string().contains("48 symmetries"), "{err}");
 }
 
 #[test]
@@ -62,6 +89,7 @@ fn the_export_is_knuths_format() {
 
 #[test]
 fn random_exports_agree_including_optional_pieces_and_copies() {
+    let mut broken = 0;
     for seed in 0..12u64 {
         let spec = jigsolve_grid::generate::Spec {
             lattice: if seed % 3 == 0 {
@@ -104,6 +132,10 @@ fn random_exports_agree_including_optional_pieces_and_copies() {
             pieces,
         )
         .unwrap();
-        check(&puzzle);
+        broken += check(&puzzle) as u32;
     }
+    assert!(
+        broken >= 2,
+        "only {broken} symmetric random boards were broken"
+    );
 }

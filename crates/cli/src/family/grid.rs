@@ -154,8 +154,13 @@ impl Loaded for GridPuzzle {
         ))
     }
 
-    fn export_dlx(&self) -> Result<String> {
-        Ok(jigsolve_grid::export::dlx(&self.problem()))
+    fn export_dlx(&self, break_symmetry: bool) -> Result<String> {
+        let problem = self.problem();
+        if !break_symmetry {
+            return Ok(jigsolve_grid::export::dlx(&problem));
+        }
+        jigsolve_grid::export::dlx_unique(&problem)
+            .map_err(|e| InputError(format!("{}: {e}", self.name())).into())
     }
 
     fn takes_hints(&self) -> bool {
