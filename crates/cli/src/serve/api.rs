@@ -404,10 +404,14 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
             let registry = Arc::clone(&app.registry);
             let id = search.id;
             let timeout = registry.limits.connect_timeout;
+            drop(search);
+            // Holds only the id: a search forgotten meanwhile is freed now.
             tokio::spawn(async move {
                 tokio::time::sleep(timeout).await;
-                if !search.streamed.load(std::sync::atomic::Ordering::SeqCst) {
-                    registry.forget(id);
+                if let Some(search) = registry.get(id) {
+                    if !search.streamed.load(std::sync::atomic::Ordering::SeqCst) {
+                        registry.forget(id);
+                    }
                 }
             });
             ok(json!({ "id": id, "mode": mode.as_str() }))

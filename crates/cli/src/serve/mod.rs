@@ -51,6 +51,7 @@ pub fn run(config: Config) -> Result<()> {
         .enable_io()
         .enable_time()
         .max_blocking_threads(16)
+        .thread_keep_alive(Duration::from_secs(2))
         // Readers and pictures of deep puzzles recurse: give the blocking
         // threads the stack the command line's own thread has.
         .thread_stack_size(jigsolve_search::SEARCH_STACK_BYTES)
@@ -83,6 +84,14 @@ pub fn run(config: Config) -> Result<()> {
         if config.open {
             open_browser(&url);
         }
+        let tidying = Arc::clone(&registry);
+        tokio::spawn(async move {
+            loop {
+                // After the runtime's idle blocking threads have ended.
+                tokio::time::sleep(Duration::from_secs(3)).await;
+                tidying.tidy();
+            }
+        });
         let app = api::router(Arc::clone(&registry), loopback);
         // Ctrl-C ends the process, and every search thread with it.
         axum::serve(listener, app)

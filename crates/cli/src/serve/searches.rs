@@ -247,6 +247,8 @@ pub struct Registry {
     /// The limits.
     pub limits: Limits,
     inner: Mutex<Inner>,
+    /// Set when a search starts, cleared by [`Registry::tidy`].
+    used: AtomicBool,
 }
 
 #[derive(Default)]
@@ -273,6 +275,7 @@ impl Registry {
         Registry {
             limits,
             inner: Mutex::new(Inner::default()),
+            used: AtomicBool::new(false),
         }
     }
 
@@ -319,6 +322,7 @@ impl Registry {
             )));
         }
         inner.next_id += 1;
+        self.used.store(true, Ordering::SeqCst);
         let search = Arc::new(Search {
             id: inner.next_id,
             mode,
@@ -361,6 +365,18 @@ impl Registry {
             if state.phase == Phase::Waiting {
                 state.phase = Phase::Done;
             }
+        }
+    }
+
+    /// Gives freed memory back to the system when no search has run since
+    /// the last call and none is kept (the server calls this every few
+    /// seconds).
+    pub fn tidy(&self) {
+        let inner = self.inner();
+        let idle = inner.searches.is_empty() && inner.running == 0;
+        drop(inner);
+        if idle && self.used.swap(false, Ordering::SeqCst) {
+            release_memory();
         }
     }
 
@@ -418,6 +434,24 @@ impl Registry {
         };
         if let Some(next) = next {
             self.spawn(next);
+        }
+    }
+}
+
+/// Gives the memory the searches freed back to the system once the server
+/// is idle. The C allocator keeps what freed threads used in arenas of its
+/// own, so a server that has served fifty searches at once would otherwise
+/// stay at that size for good.
+fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
+        }
+        // SAFETY: malloc_trim only returns free memory of glibc's own
+        // arenas to the system; it takes no pointers and is thread-safe.
+        unsafe {
+            malloc_trim(0);
         }
     }
 }
