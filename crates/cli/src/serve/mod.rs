@@ -47,6 +47,7 @@ pub struct Config {
 
 /// Serves until the process is stopped.
 pub fn run(config: Config) -> Result<()> {
+    searches::few_arenas();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()

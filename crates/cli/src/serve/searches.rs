@@ -438,6 +438,28 @@ impl Registry {
     }
 }
 
+/// Keeps the C allocator to a few arenas. By default glibc gives threads up
+/// to eight arenas per core, and a server whose search threads come and go
+/// keeps what each arena once held, growing with every burst of searches.
+pub fn few_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(
+                param: std::os::raw::c_int,
+                value: std::os::raw::c_int,
+            ) -> std::os::raw::c_int;
+        }
+        /// glibc's `M_ARENA_MAX`.
+        const M_ARENA_MAX: std::os::raw::c_int = -8;
+        // SAFETY: mallopt only sets a tuning value of glibc's allocator;
+        // it takes no pointers and may be called at any time.
+        unsafe {
+            mallopt(M_ARENA_MAX, 2);
+        }
+    }
+}
+
 /// Gives the memory the searches freed back to the system once the server
 /// is idle. The C allocator keeps what freed threads used in arenas of its
 /// own, so a server that has served fifty searches at once would otherwise
