@@ -25,6 +25,7 @@ mod puzzle;
 mod report;
 mod running;
 mod seek;
+mod serve;
 mod session;
 mod solutions;
 mod source;
@@ -33,12 +34,12 @@ mod text;
 use anyhow::{anyhow, Result};
 use clap::{Parser, Subcommand};
 use commands::{
-    best, catalog as listing, estimate, export, generate, hints, merge, render, solve, split, tree,
-    unique, verify,
+    best, catalog as listing, estimate, export, generate, hints, merge, render, serve as serving,
+    solve, split, tree, unique, verify,
 };
 use options::{
-    BestArgs, EstimateArgs, HintsArgs, RenderArgs, SolveArgs, SplitArgs, TreeArgs, UniqueArgs,
-    VerifyArgs,
+    BestArgs, EstimateArgs, HintsArgs, RenderArgs, ServeArgs, SolveArgs, SplitArgs, TreeArgs,
+    UniqueArgs, VerifyArgs,
 };
 use std::process::ExitCode;
 
@@ -107,6 +108,8 @@ enum Command {
     Render(RenderArgs),
     /// Check solutions (the JSON printed by `solve --json`) against a puzzle, independently of the solver.
     Verify(VerifyArgs),
+    /// A local web page to enter a puzzle, watch its search and browse its solutions (http://127.0.0.1:8040/ by default).
+    Serve(ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -152,5 +155,6 @@ fn dispatch(cli: Cli) -> Result<u8> {
         } => export::export_command(&puzzle, break_symmetry),
         Command::Render(args) => render::render_command(&args),
         Command::Verify(args) => verify::verify_command(&args),
+        Command::Serve(args) => serving::serve_command(&args),
     }
 }

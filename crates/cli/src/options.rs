@@ -819,3 +819,26 @@ impl BestArgs {
         control
     }
 }
+
+/// `jigsolve serve` options.
+#[derive(Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8040)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets other machines use the server.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub listen: std::net::IpAddr,
+    /// Start the system's web browser on the page.
+    #[arg(long)]
+    pub open: bool,
+    /// Searches that run at once, one thread each (default: every core); more wait in a queue.
+    #[arg(long, value_name = "N", value_parser = threads, default_value_t = 0)]
+    pub threads: usize,
+    /// Searches that may wait for a thread; more are refused with a message.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub queue: u32,
+    /// The longest a search may run, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 3600.0, value_parser = seconds)]
+    pub time_limit: f64,
+}

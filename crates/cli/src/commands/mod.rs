@@ -10,6 +10,7 @@ pub mod generate;
 pub mod hints;
 pub mod merge;
 pub mod render;
+pub mod serve;
 pub mod solve;
 pub mod split;
 pub mod tree;

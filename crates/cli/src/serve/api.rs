@@ -1,0 +1,601 @@
+//! The routes of `jigsolve serve`: the page's three files and the JSON API.
+//!
+//! | route | answer |
+//! |---|---|
+//! | `GET /`, `/app.js`, `/style.css` | the page |
+//! | `GET /api/status` | searches running, waiting and kept; the limits |
+//! | `GET /api/catalog`, `GET /api/catalog/NAME` | the catalog; one puzzle's file |
+//! | `POST /api/puzzle` `{text, label}` | the puzzle read as `solve` reads it: family, name and picture (SVG), or the error with its line |
+//! | `POST /api/puzzle/png` `{text, label}` | the puzzle's picture as PNG |
+//! | `POST /api/search` `{text, label, mode}` | starts a search (`solve`: the first solution; `count`: all); its id |
+//! | `GET /api/search/ID/events` | Server-Sent Events: `progress`, then `done`; closing it cancels and forgets the search |
+//! | `POST /api/search/ID/stop` | cancels the search |
+//! | `GET /api/search/ID/solution/N?format=svg\|png\|json` | kept solution N |
+//! | `GET /api/search/ID/solutions` | the kept solutions and the summary as JSON Lines |
+//!
+//! Errors are `{"error": message, "line": N}` with a 4xx status (5xx for
+//! a bug or a full server).
+
+use super::searches::{Mode, Phase, Refused, Registry, Search};
+use super::{MAX_BODY_BYTES, MAX_PUZZLE_BYTES};
+use crate::catalog;
+use crate::family;
+use crate::pictures::file_stem;
+use crate::source::Source;
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use futures_util::FutureExt;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Duration;
+
+const INDEX_HTML: &str = include_str!("page/index.html");
+const APP_JS: &str = include_str!("page/app.js");
+const STYLE_CSS: &str = include_str!("page/style.css");
+
+/// How often a running search's progress is sent.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// The server's shared state.
+struct App {
+    registry: Arc<Registry>,
+    /// Listening on a loopback address: only requests naming a loopback
+    /// host are answered (a page elsewhere cannot rebind its name to us).
+    loopback: bool,
+}
+
+type Shared = State<Arc<App>>;
+
+/// The whole application.
+pub fn router(registry: Arc<Registry>, loopback: bool) -> Router {
+    let app = Arc::new(App { registry, loopback });
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route("/api/status", get(status))
+        .route("/api/catalog", get(catalog_list))
+        .route("/api/catalog/{name}", get(catalog_one))
+        .route("/api/puzzle", post(puzzle))
+        .route("/api/puzzle/png", post(puzzle_png))
+        .route("/api/search", post(start))
+        .route("/api/search/{id}/events", get(events))
+        .route("/api/search/{id}/stop", post(stop))
+        .route("/api/search/{id}/solution/{n}", get(solution))
+        .route("/api/search/{id}/solutions", get(solutions))
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API route".into()) })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
+        .with_state(app)
+}
+
+/// Around every request: the host and content-type checks, a panic turned
+/// into an error answer, and headers that keep the page to itself.
+async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
+    if app.loopback && !loopback_host(&request) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this server answers only requests for localhost (it listens on a loopback address)"
+                .into(),
+        );
+    }
+    if request.method() == Method::POST && !is_json(&request) {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request as JSON (Content-Type: application/json)".into(),
+        );
+    }
+    let mut response = match AssertUnwindSafe(next.run(request)).catch_unwind().await {
+        Ok(response) => response,
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "jigsolve failed on this request (a bug); the server goes on".into(),
+        ),
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Whether the request's Host is a loopback name or address.
+fn loopback_host(request: &Request) -> bool {
+    let Some(host) = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+    else {
+        return false;
+    };
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+fn is_json(request: &Request) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|t| t.trim_start().starts_with("application/json"))
+}
+
+fn asset(content_type: &'static str, text: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+fn json_response(status: StatusCode, value: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+fn ok(value: Value) -> Response {
+    json_response(StatusCode::OK, &value)
+}
+
+fn error(status: StatusCode, message: String) -> Response {
+    json_response(status, &json!({ "error": message }))
+}
+
+/// A puzzle's error as the command line says it, with the line it names
+/// (the message starts `LABEL:LINE:`).
+fn input_error(label: &str, message: String) -> Response {
+    let line = message
+        .strip_prefix(label)
+        .and_then(|rest| rest.strip_prefix(':'))
+        .and_then(|rest| rest.split_once(':'))
+        .and_then(|(n, _)| n.parse::<u64>().ok());
+    json_response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &json!({ "error": message, "line": line }),
+    )
+}
+
+/// Runs `work` on a blocking thread; a panic there is an error answer.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    tokio::task::spawn_blocking(work).await.map_err(|_| {
+        error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "jigsolve failed on this request (a bug); the server goes on".into(),
+        )
+    })
+}
+
+/// A puzzle sent by the page: its text and the name its messages use.
+struct Sent {
+    text: String,
+    label: String,
+    body: Value,
+}
+
+/// Reads `{text, label}` from a request body.
+fn sent(body: &Bytes) -> Result<Sent, Response> {
+    let body: Value = serde_json::from_slice(body).map_err(|e| {
+        error(
+            StatusCode::BAD_REQUEST,
+            format!("the request is not the JSON the page sends: {e}"),
+        )
+    })?;
+    let Some(text) = body.get("text").and_then(Value::as_str) else {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            "the request has no puzzle: expected {\"text\": \"...\"}".into(),
+        ));
+    };
+    if text.len() > MAX_PUZZLE_BYTES {
+        return Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the puzzle is {} KiB, larger than {} KiB, the most the server takes",
+                text.len() >> 10,
+                MAX_PUZZLE_BYTES >> 10
+            ),
+        ));
+    }
+    let label: String = body
+        .get("label")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(100)
+        .collect();
+    let label = if label.trim().is_empty() {
+        "puzzle".to_string()
+    } else {
+        label
+    };
+    Ok(Sent {
+        text: text.to_string(),
+        label,
+        body,
+    })
+}
+
+/// Reads the puzzle as the command line does; the message on failure.
+fn load(label: &str, text: &str) -> Result<Box<dyn crate::puzzle::Loaded>, String> {
+    let source = Source {
+        label: label.to_string(),
+        text: text.to_string(),
+    };
+    family::load(&source, None).map_err(|e| format!("{e:#}"))
+}
+
+async fn status(State(app): Shared) -> Response {
+    let load = app.registry.load();
+    let limits = &app.registry.limits;
+    ok(json!({
+        "running": load.running,
+        "waiting": load.waiting,
+        "kept": load.kept,
+        "limits": {
+            "running": limits.running,
+            "waiting": limits.waiting,
+            "kept": limits.kept,
+            "solutions_kept": limits.solutions,
+            "search_seconds": limits.time_limit.as_secs_f64(),
+            "connect_seconds": limits.connect_timeout.as_secs_f64(),
+            "request_bytes": MAX_BODY_BYTES,
+            "puzzle_bytes": MAX_PUZZLE_BYTES,
+        },
+    }))
+}
+
+async fn catalog_list() -> Response {
+    let entries: Vec<Value> = catalog::ENTRIES
+        .iter()
+        .map(|e| {
+            json!({
+                "name": e.name,
+                "family": e.family,
+                "title": catalog::field(e, "title"),
+                "about": catalog::field(e, "about"),
+                "expected": catalog::expected(e),
+            })
+        })
+        .collect();
+    ok(Value::Array(entries))
+}
+
+async fn catalog_one(Path(name): Path<String>) -> Response {
+    match catalog::find(&name) {
+        Some(e) => ok(json!({ "name": e.name, "label": e.path, "text": e.text })),
+        None => error(
+            StatusCode::NOT_FOUND,
+            format!("no catalog puzzle named '{name}'"),
+        ),
+    }
+}
+
+async fn puzzle(body: Bytes) -> Response {
+    let sent = match sent(&body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let label = sent.label.clone();
+    let read = blocking(move || {
+        load(&sent.label, &sent.text).map(|p| {
+            json!({
+                "family": p.family().as_str(),
+                "name": p.name(),
+                "svg": p.puzzle_svg(),
+            })
+        })
+    })
+    .await;
+    match read {
+        Ok(Ok(v)) => ok(v),
+        Ok(Err(message)) => input_error(&label, message),
+        Err(r) => r,
+    }
+}
+
+async fn puzzle_png(body: Bytes) -> Response {
+    let sent = match sent(&body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let label = sent.label.clone();
+    let drawn = blocking(move || {
+        let puzzle = load(&sent.label, &sent.text)?;
+        png_of(&puzzle.puzzle_svg())
+    })
+    .await;
+    match drawn {
+        Ok(Ok(png)) => picture("image/png", png, None),
+        Ok(Err(message)) => input_error(&label, message),
+        Err(r) => r,
+    }
+}
+
+fn png_of(svg: &str) -> Result<Vec<u8>, String> {
+    jigsolve_render::png::png(svg, jigsolve_render::png::DEFAULT_SCALE)
+        .map_err(|e| format!("cannot draw the picture: {e}"))
+}
+
+fn picture(content_type: &'static str, bytes: Vec<u8>, file: Option<String>) -> Response {
+    let mut response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
+    if let Some(file) = file {
+        if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, v);
+        }
+    }
+    response
+}
+
+async fn start(State(app): Shared, body: Bytes) -> Response {
+    let sent = match sent(&body) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let mode = match sent.body.get("mode").and_then(Value::as_str) {
+        Some("solve") | None => Mode::Solve,
+        Some("count") => Mode::Count,
+        Some(other) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("unknown mode '{other}': expected solve or count"),
+            )
+        }
+    };
+    // Read once here, so that bad input is an answer, not a failed search.
+    let (label, text) = (sent.label.clone(), sent.text.clone());
+    match blocking(move || load(&label, &text).map(|_| ())).await {
+        Ok(Ok(())) => {}
+        Ok(Err(message)) => return input_error(&sent.label, message),
+        Err(r) => return r,
+    }
+    match app.registry.start(mode, sent.label, sent.text) {
+        Ok(search) => {
+            let registry = Arc::clone(&app.registry);
+            let id = search.id;
+            let timeout = registry.limits.connect_timeout;
+            drop(search);
+            // Holds only the id: a search forgotten meanwhile is freed now.
+            tokio::spawn(async move {
+                tokio::time::sleep(timeout).await;
+                if let Some(search) = registry.get(id) {
+                    if !search.streamed.load(std::sync::atomic::Ordering::SeqCst) {
+                        registry.forget(id);
+                    }
+                }
+            });
+            ok(json!({ "id": id, "mode": mode.as_str() }))
+        }
+        Err(Refused(message)) => error(StatusCode::SERVICE_UNAVAILABLE, message),
+    }
+}
+
+fn search_of(app: &App, id: &str) -> Result<Arc<Search>, Response> {
+    id.parse::<u64>()
+        .ok()
+        .and_then(|id| app.registry.get(id))
+        .ok_or_else(|| {
+            error(
+                StatusCode::NOT_FOUND,
+                format!("no search {id} on this server (its page closed, or it never started)"),
+            )
+        })
+}
+
+/// The page listening to its search. Dropped when the stream ends, which
+/// is when the page went away: the search is then cancelled and forgotten.
+struct Listening {
+    registry: Arc<Registry>,
+    search: Arc<Search>,
+    first: bool,
+    done: bool,
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.registry.forget(self.search.id);
+    }
+}
+
+async fn events(State(app): Shared, Path(id): Path<String>) -> Response {
+    let search = match search_of(&app, &id) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    if search
+        .streamed
+        .swap(true, std::sync::atomic::Ordering::SeqCst)
+    {
+        return error(
+            StatusCode::CONFLICT,
+            format!("search {id} already has a page listening to it"),
+        );
+    }
+    let listening = Listening {
+        registry: Arc::clone(&app.registry),
+        search,
+        first: true,
+        done: false,
+    };
+    let stream = futures_util::stream::unfold(listening, |mut l| async move {
+        if l.done {
+            // Nothing more to say; the stream stays open (kept alive) so
+            // that its closing tells when the page has gone.
+            std::future::pending::<()>().await;
+        }
+        if !l.first {
+            tokio::time::sleep(PROGRESS_EVERY).await;
+        }
+        l.first = false;
+        let event = if l.search.phase() == Phase::Done {
+            l.done = true;
+            let mut outcome = l.search.outcome();
+            outcome["progress"] = l.search.progress();
+            Event::default().event("done").data(outcome.to_string())
+        } else {
+            Event::default()
+                .event("progress")
+                .data(l.search.progress().to_string())
+        };
+        Some((Ok::<Event, Infallible>(event), l))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(2)))
+        .into_response()
+}
+
+async fn stop(State(app): Shared, Path(id): Path<String>) -> Response {
+    match search_of(&app, &id) {
+        Ok(search) => {
+            search.cancel();
+            ok(json!({ "stopped": search.id }))
+        }
+        Err(r) => r,
+    }
+}
+
+async fn solution(
+    State(app): Shared,
+    Path((id, n)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let search = match search_of(&app, &id) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let format = query
+        .get("format")
+        .map_or("json", String::as_str)
+        .to_string();
+    if !matches!(format.as_str(), "json" | "svg" | "png") {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("unknown format '{format}': expected svg, png or json"),
+        );
+    }
+    let download = query.contains_key("download");
+    let Some(found) = n.parse::<u64>().ok().and_then(|n| search.solution(n)) else {
+        let outcome = search.outcome();
+        return error(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no solution {n} in search {id}: it has kept {} of the {} listed so far",
+                outcome["kept"], outcome["listed"]
+            ),
+        );
+    };
+    let index: u64 = n.parse().unwrap_or(0);
+    let stem = format!("{}-{index:04}", file_stem(&found.puzzle));
+    if format == "json" {
+        let line = json!({
+            "type": "solution",
+            "puzzle": found.puzzle,
+            "index": index,
+            "weight": crate::report::weight_json(found.weight),
+            "solution": found.record,
+        });
+        let mut r = json_response(StatusCode::OK, &line);
+        if download {
+            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{stem}.json\"")) {
+                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+            }
+        }
+        return r;
+    }
+    let (label, text) = (search.label.clone(), search.text.clone());
+    let drawn = blocking(move || -> Result<(Vec<u8>, bool), String> {
+        let puzzle = load(&label, &text)?;
+        let caption = format!(
+            "{}: solution {index} (stands for {} raw, {} distinct)",
+            found.puzzle, found.weight.raw, found.weight.distinct
+        );
+        let svg = puzzle.solution_svg(&found.record, &caption)?;
+        if format == "png" {
+            Ok((png_of(&svg)?, true))
+        } else {
+            Ok((svg.into_bytes(), false))
+        }
+    })
+    .await;
+    match drawn {
+        Ok(Ok((bytes, png))) => {
+            let (kind, ext) = if png {
+                ("image/png", "png")
+            } else {
+                ("image/svg+xml", "svg")
+            };
+            picture(kind, bytes, download.then(|| format!("{stem}.{ext}")))
+        }
+        Ok(Err(message)) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+        Err(r) => r,
+    }
+}
+
+async fn solutions(State(app): Shared, Path(id): Path<String>) -> Response {
+    let search = match search_of(&app, &id) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let file = format!("{}-solutions.jsonl", file_stem(&search.label_stem()));
+    let mut response = (
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from(search.json_lines()),
+    )
+        .into_response();
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, v);
+    }
+    response
+}

@@ -1,0 +1,135 @@
+//! `jigsolve serve`: a local web page to enter a puzzle, watch its search
+//! and browse its solutions.
+//!
+//! The page (one HTML, one script, one style sheet, written by hand and
+//! embedded in the binary) talks to a small JSON API over HTTP/1 on one
+//! runtime thread. Anything that takes time or could fail deep inside a
+//! library (reading a puzzle, drawing, a search) runs off that thread:
+//! readings and pictures on the runtime's blocking threads, searches on
+//! threads of their own ([`searches`]). A panic in any of them becomes an
+//! error answer for that one request; the server goes on.
+//!
+//! Every search is a [`Session`](crate::session::Session) driven as
+//! `solve` drives it; its progress and end reach the page as Server-Sent
+//! Events, and the page closing that stream is what cancels the search.
+//!
+//! The server reads no file: puzzles come in the request or from the
+//! catalog. Requests are limited in size, the puzzle text too, and the
+//! searches by a server-wide cap on threads and a queue; anything past a
+//! limit gets a message saying which limit.
+
+pub mod api;
+pub mod searches;
+
+use anyhow::{anyhow, Context, Result};
+use searches::{Limits, Registry};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest request body: a puzzle file and a little JSON around it.
+pub const MAX_BODY_BYTES: usize = 512 << 10;
+
+/// The largest puzzle text: Eternity II's file is 12 KB, and every catalog
+/// puzzle is far smaller.
+pub const MAX_PUZZLE_BYTES: usize = 256 << 10;
+
+/// What `jigsolve serve` was asked for.
+pub struct Config {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Start the user's browser on the page.
+    pub open: bool,
+    /// The limits on searches.
+    pub limits: Limits,
+}
+
+/// Serves until the process is stopped.
+pub fn run(config: Config) -> Result<()> {
+    searches::few_arenas();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(16)
+        .thread_keep_alive(Duration::from_secs(2))
+        // Readers and pictures of deep puzzles recurse: give the blocking
+        // threads the stack the command line's own thread has.
+        .thread_stack_size(jigsolve_search::SEARCH_STACK_BYTES)
+        .build()
+        .context("cannot start the server's runtime")?;
+    let registry = Arc::new(Registry::new(config.limits));
+    let loopback = config.addr.ip().is_loopback();
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| anyhow!(crate::source::InputError(format!(
+                "cannot listen on {}: {e}",
+                config.addr
+            ))))?;
+        let addr = listener.local_addr()?;
+        let url = format!("http://{addr}/");
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "jigsolve serve: listening on {url}")?;
+            if !loopback {
+                writeln!(
+                    out,
+                    "jigsolve serve: {} is not a loopback address: other machines can reach this server",
+                    addr.ip()
+                )?;
+            }
+            writeln!(out, "jigsolve serve: Ctrl-C stops the server")?;
+            out.flush()?;
+        }
+        if config.open {
+            open_browser(&url);
+        }
+        let tidying = Arc::clone(&registry);
+        tokio::spawn(async move {
+            loop {
+                // After the runtime's idle blocking threads have ended.
+                tokio::time::sleep(Duration::from_secs(3)).await;
+                tidying.tidy();
+            }
+        });
+        let app = api::router(Arc::clone(&registry), loopback);
+        // Ctrl-C ends the process, and every search thread with it.
+        axum::serve(listener, app)
+            .await
+            .context("the server stopped")
+    })
+}
+
+/// Starts the system's browser on `url`; failing is only a message.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(program)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!("jigsolve serve: cannot start a browser ({program}: {e}); open {url} yourself");
+    }
+}
+
+/// Default limits for `serve`: `threads` searches at once, `queue` more
+/// waiting, each at most `time_limit` long.
+pub fn limits(threads: usize, queue: usize, time_limit: Duration) -> Limits {
+    Limits {
+        running: threads.max(1),
+        waiting: queue,
+        kept: threads.max(1) + queue + 256,
+        solutions: 1000,
+        time_limit,
+        connect_timeout: Duration::from_secs(10),
+    }
+}

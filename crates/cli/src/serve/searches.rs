@@ -1,0 +1,545 @@
+//! The searches of `jigsolve serve`: each one a [`Session`] run on a thread
+//! of its own, as `solve` runs it, with a server-wide cap on the threads
+//! running at once and on the searches waiting for one.
+//!
+//! A search belongs to the page that started it and lives only as long as
+//! that page listens to its event stream: when the stream closes (the page
+//! went away, or started another search) the search is cancelled through
+//! its [`Control`] and forgotten, solutions and all. A search whose stream
+//! never connects is forgotten the same way after a timeout. So nothing
+//! outlives its page, and the server's memory returns to where it was.
+//!
+//! [`Session`]: crate::session::Session
+
+use crate::family;
+use crate::options::EngineArgs;
+use crate::report::{summary_json, weight_json};
+use crate::session::{Found, Job};
+use crate::source::Source;
+use jigsolve_search::{Control, Weight};
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// What a search is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Stop at the first solution (`solve --limit 1`).
+    Solve,
+    /// Walk the whole tree and count (`solve`, every solution listed).
+    Count,
+}
+
+impl Mode {
+    /// The word used in the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Solve => "solve",
+            Mode::Count => "count",
+        }
+    }
+}
+
+/// The server's limits on searches.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Searches running at once (one thread each).
+    pub running: usize,
+    /// Searches waiting for a thread.
+    pub waiting: usize,
+    /// Searches kept for open pages, running, waiting or finished.
+    pub kept: usize,
+    /// Solutions kept per search for browsing (the counts go on past it).
+    pub solutions: usize,
+    /// The longest a search runs.
+    pub time_limit: Duration,
+    /// How long a new search waits for its page's event stream.
+    pub connect_timeout: Duration,
+}
+
+/// Where a search is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// In the queue for a thread.
+    Waiting,
+    /// Searching.
+    Running,
+    /// Finished, stopped or failed.
+    Done,
+}
+
+impl Phase {
+    fn as_str(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Running => "running",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// One search of one page.
+pub struct Search {
+    /// Its number in the API.
+    pub id: u64,
+    /// What it was asked to do.
+    pub mode: Mode,
+    /// The name the puzzle's messages use.
+    pub label: String,
+    /// The puzzle file's text.
+    pub text: String,
+    /// Set once a page listens to the event stream.
+    pub streamed: AtomicBool,
+    /// Set by Stop, a closed stream or the server; a search that has not
+    /// started yet never starts.
+    cancelled: AtomicBool,
+    state: Mutex<State>,
+}
+
+/// What a search has found so far.
+struct State {
+    phase: Phase,
+    control: Option<Arc<Control>>,
+    /// Solution records (`solve --json`'s `solution` objects) with their
+    /// weights, the first [`Limits::solutions`] of them.
+    kept: Vec<(Value, Weight)>,
+    listed: u64,
+    puzzle: String,
+    family: String,
+    counts_mean: Value,
+    fraction_known: bool,
+    summary: Option<Value>,
+    error: Option<String>,
+    /// How long the search ran, once it has ended.
+    ran_for: Option<Duration>,
+}
+
+/// A kept solution, as the API hands it out.
+pub struct KeptSolution {
+    /// The `solution` object of a JSON line.
+    pub record: Value,
+    /// Its weight.
+    pub weight: Weight,
+    /// The puzzle's name.
+    pub puzzle: String,
+}
+
+impl Search {
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Asks the search to stop (or never to start).
+    pub fn cancel(&self) {
+        let state = self.state();
+        self.cancelled.store(true, Ordering::SeqCst);
+        if let Some(control) = &state.control {
+            control.cancel();
+        }
+    }
+
+    /// Where the search is.
+    pub fn phase(&self) -> Phase {
+        self.state().phase
+    }
+
+    /// How far it is: an object for the page's progress line.
+    pub fn progress(&self) -> Value {
+        let state = self.state();
+        let mut p = json!({
+            "phase": state.phase.as_str(),
+            "mode": self.mode.as_str(),
+            "puzzle": state.puzzle,
+            "family": state.family,
+            "listed": state.listed,
+            "kept": state.kept.len(),
+        });
+        if let Some(control) = &state.control {
+            let secs = state
+                .ran_for
+                .unwrap_or_else(|| control.elapsed())
+                .as_secs_f64();
+            let nodes = control.nodes();
+            p["nodes"] = json!(nodes);
+            p["seconds"] = json!(secs);
+            p["rate"] = json!((nodes as f64 / secs.max(1e-9)).round());
+            p["solutions"] = json!(control.solutions().max(state.listed));
+            if state.fraction_known && self.mode == Mode::Count {
+                let f = control.fraction_done();
+                p["fraction"] = json!(f);
+                if f > 0.0 && f < 1.0 && state.phase == Phase::Running {
+                    p["seconds_left"] = json!(secs * (1.0 - f) / f);
+                }
+            }
+        }
+        p
+    }
+
+    /// The end of the search: its summary (as `solve --json`'s last line),
+    /// what its counts mean, or the error that stopped it.
+    pub fn outcome(&self) -> Value {
+        let state = self.state();
+        json!({
+            "summary": state.summary,
+            "counts_mean": state.counts_mean,
+            "error": state.error,
+            "listed": state.listed,
+            "kept": state.kept.len(),
+        })
+    }
+
+    /// The puzzle's name once the search has read it, else its label.
+    pub fn label_stem(&self) -> String {
+        let state = self.state();
+        if state.puzzle.is_empty() {
+            self.label.clone()
+        } else {
+            state.puzzle.clone()
+        }
+    }
+
+    /// Kept solution `index` (from 1).
+    pub fn solution(&self, index: u64) -> Option<KeptSolution> {
+        let state = self.state();
+        let i = usize::try_from(index.checked_sub(1)?).ok()?;
+        let (record, weight) = state.kept.get(i)?.clone();
+        Some(KeptSolution {
+            record,
+            weight,
+            puzzle: state.puzzle.clone(),
+        })
+    }
+
+    /// The kept solutions as JSON Lines, `solve --json`'s format, with the
+    /// summary last once the search is done.
+    pub fn json_lines(&self) -> String {
+        let state = self.state();
+        let mut out = String::new();
+        for (i, (record, weight)) in state.kept.iter().enumerate() {
+            let line = json!({
+                "type": "solution",
+                "family": state.family,
+                "puzzle": state.puzzle,
+                "index": i + 1,
+                "weight": weight_json(*weight),
+                "solution": record,
+            });
+            out.push_str(&line.to_string());
+            out.push('\n');
+        }
+        if let Some(summary) = &state.summary {
+            out.push_str(&summary.to_string());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Why a search was not started.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+/// Every search of the server.
+pub struct Registry {
+    /// The limits.
+    pub limits: Limits,
+    inner: Mutex<Inner>,
+    /// Set when a search starts, cleared by [`Registry::tidy`].
+    used: AtomicBool,
+}
+
+#[derive(Default)]
+struct Inner {
+    next_id: u64,
+    searches: HashMap<u64, Arc<Search>>,
+    running: usize,
+    waiting: VecDeque<Arc<Search>>,
+}
+
+/// How busy the server is.
+pub struct Load {
+    /// Searches running.
+    pub running: usize,
+    /// Searches waiting for a thread.
+    pub waiting: usize,
+    /// Searches kept for open pages.
+    pub kept: usize,
+}
+
+impl Registry {
+    /// An empty registry with `limits`.
+    pub fn new(limits: Limits) -> Registry {
+        Registry {
+            limits,
+            inner: Mutex::new(Inner::default()),
+            used: AtomicBool::new(false),
+        }
+    }
+
+    fn inner(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How busy the server is.
+    pub fn load(&self) -> Load {
+        let inner = self.inner();
+        Load {
+            running: inner.running,
+            waiting: inner.waiting.len(),
+            kept: inner.searches.len(),
+        }
+    }
+
+    /// Search `id`, while its page keeps it.
+    pub fn get(&self, id: u64) -> Option<Arc<Search>> {
+        self.inner().searches.get(&id).cloned()
+    }
+
+    /// Starts a search of `text` (already read once without error), or
+    /// queues it, or refuses it when the server is full.
+    pub fn start(
+        self: &Arc<Self>,
+        mode: Mode,
+        label: String,
+        text: String,
+    ) -> Result<Arc<Search>, Refused> {
+        let mut inner = self.inner();
+        if inner.searches.len() >= self.limits.kept {
+            return Err(Refused(format!(
+                "the server keeps at most {} searches for open pages, and that many are open; close some pages or try again later",
+                self.limits.kept
+            )));
+        }
+        let run_now = inner.running < self.limits.running;
+        if !run_now && inner.waiting.len() >= self.limits.waiting {
+            return Err(Refused(format!(
+                "the server is busy: {} searches are running and {} are waiting for a thread, the most it takes; try again later",
+                inner.running,
+                inner.waiting.len()
+            )));
+        }
+        inner.next_id += 1;
+        self.used.store(true, Ordering::SeqCst);
+        let search = Arc::new(Search {
+            id: inner.next_id,
+            mode,
+            label,
+            text,
+            streamed: AtomicBool::new(false),
+            cancelled: AtomicBool::new(false),
+            state: Mutex::new(State {
+                phase: Phase::Waiting,
+                control: None,
+                kept: Vec::new(),
+                listed: 0,
+                puzzle: String::new(),
+                family: String::new(),
+                counts_mean: Value::Null,
+                fraction_known: false,
+                summary: None,
+                error: None,
+                ran_for: None,
+            }),
+        });
+        inner.searches.insert(search.id, Arc::clone(&search));
+        if run_now {
+            inner.running += 1;
+            drop(inner);
+            self.spawn(Arc::clone(&search));
+        } else {
+            inner.waiting.push_back(Arc::clone(&search));
+        }
+        Ok(search)
+    }
+
+    /// Cancels search `id` and forgets it: its page has gone.
+    pub fn forget(&self, id: u64) {
+        let mut inner = self.inner();
+        if let Some(search) = inner.searches.remove(&id) {
+            search.cancel();
+            inner.waiting.retain(|s| s.id != id);
+            let mut state = search.state();
+            if state.phase == Phase::Waiting {
+                state.phase = Phase::Done;
+            }
+        }
+    }
+
+    /// Gives freed memory back to the system when no search has run since
+    /// the last call and none is kept (the server calls this every few
+    /// seconds).
+    pub fn tidy(&self) {
+        let inner = self.inner();
+        let idle = inner.searches.is_empty() && inner.running == 0;
+        drop(inner);
+        if idle && self.used.swap(false, Ordering::SeqCst) {
+            release_memory();
+        }
+    }
+
+    /// Runs `search` on a thread of its own; a thread that cannot be made
+    /// fails the search with a message.
+    fn spawn(self: &Arc<Self>, search: Arc<Search>) {
+        let registry = Arc::clone(self);
+        let for_thread = Arc::clone(&search);
+        let spawned = std::thread::Builder::new()
+            .name(format!("search-{}", search.id))
+            .stack_size(jigsolve_search::SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run(&for_thread, &registry.limits)
+                }));
+                let error = match outcome {
+                    Ok(Ok(())) => None,
+                    Ok(Err(message)) => Some(message),
+                    Err(_) => Some(
+                        "the search failed inside jigsolve (a bug): see the server's log"
+                            .to_string(),
+                    ),
+                };
+                {
+                    let mut state = for_thread.state();
+                    if error.is_some() {
+                        state.error = error;
+                    }
+                    state.ran_for = state.control.as_ref().map(|c| c.elapsed());
+                    state.phase = Phase::Done;
+                }
+                registry.finished();
+            });
+        if let Err(e) = spawned {
+            {
+                let mut state = search.state();
+                state.error = Some(format!("cannot start a search thread: {e}"));
+                state.phase = Phase::Done;
+            }
+            self.finished();
+        }
+    }
+
+    /// A running search ended: its thread goes to the next one waiting.
+    fn finished(self: &Arc<Self>) {
+        let next = {
+            let mut inner = self.inner();
+            match inner.waiting.pop_front() {
+                Some(next) => Some(next),
+                None => {
+                    inner.running -= 1;
+                    None
+                }
+            }
+        };
+        if let Some(next) = next {
+            self.spawn(next);
+        }
+    }
+}
+
+/// Keeps the C allocator to a few arenas. By default glibc gives threads up
+/// to eight arenas per core, and a server whose search threads come and go
+/// keeps what each arena once held, growing with every burst of searches.
+pub fn few_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn mallopt(
+                param: std::os::raw::c_int,
+                value: std::os::raw::c_int,
+            ) -> std::os::raw::c_int;
+        }
+        /// glibc's `M_ARENA_MAX`.
+        const M_ARENA_MAX: std::os::raw::c_int = -8;
+        // SAFETY: mallopt only sets a tuning value of glibc's allocator;
+        // it takes no pointers and may be called at any time.
+        unsafe {
+            mallopt(M_ARENA_MAX, 2);
+        }
+    }
+}
+
+/// Gives the memory the searches freed back to the system once the server
+/// is idle. The C allocator keeps what freed threads used in arenas of its
+/// own, so a server that has served fifty searches at once would otherwise
+/// stay at that size for good.
+fn release_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        extern "C" {
+            fn malloc_trim(pad: usize) -> std::os::raw::c_int;
+        }
+        // SAFETY: malloc_trim only returns free memory of glibc's own
+        // arenas to the system; it takes no pointers and is thread-safe.
+        unsafe {
+            malloc_trim(0);
+        }
+    }
+}
+
+/// Runs one search to its end; an error is a message for the page.
+fn run(search: &Search, limits: &Limits) -> Result<(), String> {
+    let source = Source {
+        label: search.label.clone(),
+        text: search.text.clone(),
+    };
+    let puzzle = family::load(&source, None).map_err(|e| format!("{e:#}"))?;
+    let session = puzzle
+        .session(&EngineArgs::default())
+        .map_err(|e| format!("{e:#}"))?;
+    let job = Job {
+        threads: 1,
+        shard: None,
+        want_solutions: true,
+        first_solutions_only: search.mode == Mode::Solve,
+    };
+    let described = session.described(&job);
+    let control = Arc::new(
+        Control::new()
+            .with_progress()
+            .with_time_limit(limits.time_limit),
+    );
+    {
+        let mut state = search.state();
+        state.puzzle = described.puzzle.clone();
+        state.family = described.family.as_str().to_string();
+        state.fraction_known = described.fraction_known;
+        state.counts_mean = json!({
+            "raw": described.raw_means,
+            "distinct": described.distinct_means,
+            "unique": described.unique_means,
+            "listed": described.listed_means,
+        });
+        if search.cancelled.load(Ordering::SeqCst) {
+            control.cancel();
+        }
+        state.control = Some(Arc::clone(&control));
+        state.phase = Phase::Running;
+    }
+    let started = Instant::now();
+    let keep = limits.solutions;
+    let mode = search.mode;
+    let mut found = |found: &dyn Found, weight: Weight| {
+        let mut state = search.state();
+        state.listed += 1;
+        if state.kept.len() < keep {
+            state.kept.push((found.json(), weight));
+        }
+        match mode {
+            Mode::Solve => ControlFlow::Break(()),
+            Mode::Count => ControlFlow::Continue(()),
+        }
+    };
+    let ran = session.run(&job, &control, &mut found).map_err(|e| {
+        format!("the search tree was cut at a path that does not exist (a bug): {e}")
+    })?;
+    let mut summary = summary_json(&ran.report, &described, None, false);
+    summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
+    let mut state = search.state();
+    state.summary = Some(summary);
+    if let Some(fault) = ran.fault {
+        state.error = Some(fault);
+    }
+    Ok(())
+}

@@ -1,0 +1,400 @@
+//! The page of `jigsolve serve` in a real browser: Debian's Chromium,
+//! driven through ChromeDriver by plain WebDriver requests (JSON over
+//! HTTP), as a person would use it: choose Impuzzable and solve it; paint
+//! a 3 x 20 board, add the pentominoes and count; start Bedlam and stop it;
+//! paste a bad file; open a shared link.
+//!
+//! Without /usr/bin/chromium and /usr/bin/chromedriver (`scripts/setup.sh`
+//! installs them) the test says so loudly and passes, unless
+//! `JIGSOLVE_BROWSER_TESTS=1` (as `scripts/test.sh` sets it): then it
+//! fails. With `JIGSOLVE_SCREENSHOTS=DIR` it saves screenshots of the page
+//! there (the README's are made so).
+
+mod server;
+
+use serde_json::{json, Value};
+use server::{request, Server};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// ChromeDriver with one headless Chromium session.
+struct Browser {
+    driver: Child,
+    addr: String,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = request(
+            &self.addr,
+            "DELETE",
+            &format!("/session/{}", self.session),
+            None,
+        );
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let addr = format!("127.0.0.1:{port}");
+        let start = Instant::now();
+        while std::net::TcpStream::connect(&addr).is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver does not answer"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1400,1000",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .chain([format!("--user-data-dir={}", profile.path().display())])
+        .collect::<Vec<_>>();
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args},
+        }}});
+        let (status, body) = request(&addr, "POST", "/session", Some(&capabilities.to_string()));
+        let answer: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        assert_eq!(status, 200, "a browser session: {answer}");
+        let session = answer["value"]["sessionId"].as_str().unwrap().to_string();
+        Browser {
+            driver,
+            addr,
+            session,
+            _profile: profile,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let body = body.map(|b| b.to_string());
+        let (status, bytes) = request(&self.addr, method, &path, body.as_deref());
+        let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        assert_eq!(status, 200, "{method} {path}: {answer}");
+        answer["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+        self.wait(
+            "the page is ready",
+            "return document.body.dataset.ready === 'yes'",
+        );
+    }
+
+    fn find(&self, css: &str) -> String {
+        let found = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        found[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {css}: {found}"))
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.find(css);
+        self.call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.find(css);
+        self.call("POST", &format!("/element/{id}/clear"), Some(json!({})));
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    fn text(&self, css: &str) -> String {
+        let id = self.find(css);
+        self.call("GET", &format!("/element/{id}/text"), None)
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+
+    /// Waits until `script` returns true.
+    fn wait(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.script(script) != Value::Bool(true) {
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited 30 s for {what}; the page says: {}",
+                self.script("return document.getElementById('status').textContent + ' | ' + document.getElementById('error').textContent + ' | ' + document.getElementById('search-error').textContent")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn screenshot(&self, name: &str) {
+        let Some(dir) = std::env::var_os("JIGSOLVE_SCREENSHOTS") else {
+            return;
+        };
+        let data = self.call("GET", "/screenshot", None);
+        let png = base64_decode(data.as_str().unwrap());
+        let dir = PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => (c - b'A') as u32,
+            b'a'..=b'z' => (c - b'a' + 26) as u32,
+            b'0'..=b'9' => (c - b'0' + 52) as u32,
+            b'+' => 62,
+            _ => 63,
+        }
+    };
+    let bytes: Vec<u8> = text
+        .bytes()
+        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+        .collect();
+    let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= value(c) << (18 - 6 * i);
+        }
+        out.push((n >> 16) as u8);
+        if chunk.len() > 2 {
+            out.push((n >> 8) as u8);
+        }
+        if chunk.len() > 3 {
+            out.push(n as u8);
+        }
+    }
+    out
+}
+
+/// Whether the browser is here; a loud skip, or a failure when the
+/// browser tests are required.
+fn browser_available() -> bool {
+    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+        return true;
+    }
+    let required = std::env::var("JIGSOLVE_BROWSER_TESTS").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "JIGSOLVE_BROWSER_TESTS=1 but {CHROMIUM} or {CHROMEDRIVER} is missing: run scripts/setup.sh"
+    );
+    eprintln!("\n!!!!!!!!\n!!! SKIPPED: the browser tests of `jigsolve serve` need {CHROMIUM} and {CHROMEDRIVER} (scripts/setup.sh installs them)\n!!!!!!!!\n");
+    false
+}
+
+fn choose_catalog(browser: &Browser, name: &str) {
+    browser.click(&format!("#catalog option[value='{name}']"));
+    browser.wait(
+        "the catalog puzzle's picture",
+        &format!("return document.getElementById('puzzle-info').textContent.startsWith('{name}:')"),
+    );
+}
+
+fn picture_shown(browser: &Browser, id: &str) {
+    browser.wait(
+        &format!("the picture #{id}"),
+        &format!("const i = document.getElementById('{id}'); return i.complete && i.naturalWidth > 0 && !!i.getAttribute('src')"),
+    );
+}
+
+#[test]
+fn the_page_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let server = Server::start(&["--threads", "2"]);
+    let browser = Browser::start();
+    browser.go(&server.url("/"));
+
+    // Impuzzable: choose it, solve, one unique solution and its picture.
+    choose_catalog(&browser, "impuzzable");
+    picture_shown(&browser, "puzzle-picture");
+    browser.click("#solve");
+    browser.wait(
+        "the search to end",
+        "return document.getElementById('status').textContent.startsWith('done')",
+    );
+    assert_eq!(browser.text("#count-unique"), "1");
+    assert!(browser.text("#mean-unique").contains("rotations"));
+    picture_shown(&browser, "solution-picture");
+    assert_eq!(browser.text("#position"), "solution 1 of 1");
+    assert!(browser.script("return location.hash").as_str().unwrap() == "#catalog=impuzzable");
+    browser.screenshot("serve-impuzzable");
+
+    // Paint a 3 x 20 board: a 3 x 21 board with its last column erased
+    // cell by cell; the pentominoes; count: 2 unique solutions.
+    browser.click("#tab-grid");
+    browser.type_into("#grid-rows", "3");
+    browser.type_into("#grid-cols", "21");
+    browser.click("#grid-resize");
+    for y in 0..3 {
+        browser.click(&format!("#board-grid .cell[data-x='20'][data-y='{y}']"));
+    }
+    browser.click("#add-pentominoes");
+    browser.wait(
+        "the drawn puzzle read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('drawn:')",
+    );
+    let text = browser.script("return document.getElementById('text').value");
+    assert!(
+        text.as_str().unwrap().contains("board = \"\"\"\n####################\n####################\n####################\n\"\"\""),
+        "{text}"
+    );
+    browser.click("#count");
+    browser.wait(
+        "the count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    assert_eq!(browser.text("#count-unique"), "2");
+    assert_eq!(browser.text("#count-raw"), "8");
+    picture_shown(&browser, "solution-picture");
+    browser.click("#next");
+    browser.wait(
+        "solution 2",
+        "return document.getElementById('position').textContent === 'solution 2 of 2'",
+    );
+    picture_shown(&browser, "solution-picture");
+    browser.screenshot("serve-pentomino-3x20");
+
+    // Bedlam: count, see it run, Stop; the server is idle again.
+    browser.click("#tab-text");
+    choose_catalog(&browser, "bedlam");
+    browser.click("#count");
+    browser.wait(
+        "Bedlam's progress",
+        "const n = document.getElementById('progress-nodes'); return !!n && n.textContent !== '0'",
+    );
+    assert_eq!(server.status()["running"], 1);
+    browser.screenshot("serve-bedlam");
+    browser.click("#stop");
+    browser.wait(
+        "Bedlam stopped",
+        "return document.getElementById('status').textContent.startsWith('done: stopped')",
+    );
+    assert_eq!(server.status()["running"], 0);
+
+    // A bad file: its error, with its line, as the command line says it.
+    let bad = "family = \"edge\"\nrows = 1\ncols = 1\n\ntiles = [\"1 2 3\"]\n";
+    browser.type_into("#label", "bad.toml");
+    browser.type_into("#text", bad);
+    browser.wait(
+        "the error",
+        "return !document.getElementById('error').hidden",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.toml"), bad).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["solve", "bad.toml"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let cli_message = String::from_utf8_lossy(&cli.stderr)
+        .trim()
+        .trim_start_matches("error: ")
+        .to_string();
+    assert!(cli_message.starts_with("bad.toml:5:"), "{cli_message}");
+    assert_eq!(browser.text("#error"), format!("{cli_message} show line 5"));
+    browser.click("#error-line");
+    let selected = browser.script(
+        "const a = document.getElementById('text'); return a.value.slice(a.selectionStart, a.selectionEnd)",
+    );
+    assert_eq!(selected, "tiles = [\"1 2 3\"]");
+    browser.screenshot("serve-error");
+
+    // A shared link: the same puzzle, text and all, in a fresh page.
+    let scramble = server.get("/api/catalog/scramble").1["text"]
+        .as_str()
+        .unwrap()
+        .replace("name = \"scramble\"", "name = \"my-scramble\"");
+    browser.type_into("#label", "mine.toml");
+    browser.type_into("#text", &scramble);
+    browser.wait(
+        "the pasted puzzle read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('my-scramble:')",
+    );
+    browser.click("#share");
+    let link = browser.text("#share-link");
+    let link = if link.is_empty() {
+        browser
+            .script("return document.getElementById('share-link').value")
+            .as_str()
+            .unwrap()
+            .to_string()
+    } else {
+        link
+    };
+    assert!(link.contains("#label=mine.toml&text="), "{link}");
+    browser.call("POST", "/url", Some(json!({ "url": "about:blank" })));
+    browser.go(&link);
+    browser.wait(
+        "the linked puzzle read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('my-scramble:')",
+    );
+    let text = browser.script("return document.getElementById('text').value");
+    assert_eq!(text.as_str().unwrap(), scramble);
+    assert_eq!(
+        browser.script("return document.getElementById('label').value"),
+        "mine.toml"
+    );
+    picture_shown(&browser, "puzzle-picture");
+    browser.go(&server.url("/#catalog=hunde-spiel"));
+    browser.wait(
+        "the catalog link read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('hunde-spiel:')",
+    );
+    drop(browser);
+    server.wait_idle(Duration::from_secs(10));
+}
