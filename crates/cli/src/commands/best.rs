@@ -41,9 +41,14 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     let control = Arc::new(args.control());
     watch_signals(&control);
     let json = args.json;
+    let hash = family::edge_puzzle_hash(&puzzle);
+    let shard = args.shard.map(|s| format!("{}/{}", s.index, s.count));
     let sink = |found: &Improvement| {
         if json {
-            exit::outln!("{}", improvement_json(&puzzle, found, seed));
+            exit::outln!(
+                "{}",
+                improvement_json(&puzzle, &hash, found, seed, shard.as_deref())
+            );
         } else {
             exit::outln!(
                 "score {}/{}  nodes {}  {:.2} s  (thread {}, restart {})",
@@ -86,6 +91,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
             json!({
                 "type": "summary",
                 "puzzle": puzzle.name,
+                "puzzle_hash": hash,
                 "score": score,
                 "max": max,
                 "nodes": report.nodes,
@@ -93,7 +99,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
                 "restarts": report.restarts,
                 "seconds": seconds,
                 "seed": seed,
-                "shard": args.shard.map(|s| format!("{}/{}", s.index, s.count)),
+                "shard": shard,
                 "end": ended,
             })
         );
@@ -120,16 +126,25 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     Ok(code)
 }
 
-/// One improvement as a JSON line: what `verify` scores again.
-fn improvement_json(puzzle: &Puzzle, found: &Improvement, seed: u64) -> Value {
+/// One improvement as a JSON line: what `verify` scores again and `merge`
+/// compares across runs.
+fn improvement_json(
+    puzzle: &Puzzle,
+    hash: &str,
+    found: &Improvement,
+    seed: u64,
+    shard: Option<&str>,
+) -> Value {
     json!({
         "type": "best",
         "puzzle": puzzle.name,
+        "puzzle_hash": hash,
         "score": found.score,
         "max": found.max,
         "nodes": found.nodes,
         "seconds": found.elapsed.as_secs_f64(),
         "seed": seed,
+        "shard": shard,
         "thread": found.thread,
         "restart": found.restart,
         "board": family::board_json(puzzle, &found.placements),
