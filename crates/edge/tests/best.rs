@@ -80,6 +80,30 @@ fn solvable_puzzles_reach_the_full_score_and_every_score_is_recounted() {
 }
 
 #[test]
+fn colour_quotas_still_reach_the_full_score() {
+    // Quotas on two colours of each puzzle: the cut boards are never the
+    // only way to a solution on these.
+    for path in [
+        "data/edge/owen-set2/pieces_06x06.txt",
+        "data/edge/heule/clue1.txt",
+    ] {
+        let puzzle = load(path);
+        let quota_marks = ["2", "3"]
+            .iter()
+            .map(|m| puzzle.marks.id(m).expect("the puzzle has the colour"))
+            .collect();
+        let control = Control::new().with_time_limit(std::time::Duration::from_secs(60));
+        let opts = BestOptions {
+            quota_marks,
+            ..options(7, 2)
+        };
+        let (seen, end) = run(&puzzle, &opts, &control);
+        assert_eq!(end, BestEnd::FullScore, "{path}");
+        verify(&puzzle, &full(&seen.last().unwrap().placements)).unwrap();
+    }
+}
+
+#[test]
 fn the_same_seed_gives_the_same_run_with_one_thread() {
     let puzzle = load("puzzles/edge/eternity2.toml");
     let go = |seed| {
