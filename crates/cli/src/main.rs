@@ -84,11 +84,14 @@ enum Command {
     Tree(TreeArgs),
     /// Print the commands that split a search into N shards for several machines (see `solve --shard`).
     Split(SplitArgs),
-    /// Add up the result files of the shards of one split; list the shards that are missing or incomplete.
+    /// Add up the result files of the shards of one split and list the shards that are missing or incomplete; or keep the best board of several `best --json` runs.
     Merge {
-        /// Shard result files (written by `solve --shard`).
+        /// Shard result files (written by `solve --shard`), or the output files of `best --json`.
         #[arg(required = true)]
         results: Vec<std::path::PathBuf>,
+        /// The puzzle to recount best boards against, when the files name one that is not in the catalog.
+        #[arg(long, value_name = "PUZZLE")]
+        puzzle: Option<String>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -147,7 +150,11 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::Estimate(args) => estimate::estimate_command(&args),
         Command::Split(args) => split::split_command(&args),
         Command::Tree(args) => tree::tree_command(&args),
-        Command::Merge { results, json } => merge::merge_command(&results, json),
+        Command::Merge {
+            results,
+            puzzle,
+            json,
+        } => merge::merge_command(&results, puzzle.as_deref(), json),
         Command::Export {
             dlx: _,
             break_symmetry,

@@ -779,6 +779,9 @@ pub struct BestArgs {
     /// Nodes per restart before the candidate lists are shuffled anew.
     #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
     pub restart_nodes: u64,
+    /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
+    #[arg(long, value_name = "COLOURS")]
+    pub quota_colours: Option<String>,
     /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,

@@ -296,6 +296,17 @@ fn bad_input_is_refused_with_exit_2() {
         .args(["best", "eternity2", "--order", "spiral"])
         .assert()
         .code(2);
+    // Quota colours the puzzle does not have, or its border mark.
+    jigsolve()
+        .args(["best", "eternity2", "--quota-colours", "13,99"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("has no colour '99'"));
+    jigsolve()
+        .args(["best", "eternity2", "--quota-colours", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("'0' is the border mark"));
 }
 
 #[test]

@@ -19,6 +19,14 @@
 //!   early, exact part keeps the tree narrow; the breaks let the search go
 //!   on past the depth where exact boards die out, which is where the score
 //!   is made.
+//! - **Colour quotas** (optional). Tiles showing the chosen colours are
+//!   the ones that leave a board short at the end, so they are used early:
+//!   until 62.5% of the depth, a partial board whose tiles show fewer sides
+//!   of those colours than a growing quota is cut, and tiles rich in them
+//!   are tried first. The quota curve is Blackwood's (his colours 13, 16
+//!   and 10 on Eternity II), scaled to the puzzle's depth and to the number
+//!   of such sides among its tiles. They are a heuristic: a worker whose
+//!   whole tree they cut (a small puzzle) searches it again without them.
 //! - **Restarts.** Each restart shuffles every candidate list with the
 //!   worker's generator and searches depth first until it has visited
 //!   `restart_nodes` nodes; a new shuffle then gives different early choices,
@@ -100,6 +108,8 @@ pub struct BestOptions {
     pub seed: u64,
     /// Worker threads, at least 1.
     pub threads: usize,
+    /// Colour quotas on these marks (empty: none).
+    pub quota_marks: Vec<MarkId>,
 }
 
 impl Default for BestOptions {
@@ -111,6 +121,7 @@ impl Default for BestOptions {
             restart_nodes: DEFAULT_RESTART_NODES,
             seed: 0,
             threads: 1,
+            quota_marks: Vec::new(),
         }
     }
 }
@@ -235,6 +246,10 @@ struct Plan {
     /// completion from there can add).
     rest: Vec<u32>,
     hinted: Vec<(usize, u32)>,
+    /// Per tile: its sides showing a quota colour; per position: the fewest
+    /// such sides the tiles placed up to it may show (0: no quota).
+    tile_quota: Vec<u32>,
+    quota: Vec<u32>,
     width: usize,
     wild: usize,
     max: u32,
@@ -358,6 +373,23 @@ impl Plan {
         for k in (0..n).rev() {
             rest[k] = rest[k + 1] + positions[k].sides as u32;
         }
+        let tile_quota: Vec<u32> = puzzle
+            .tiles
+            .iter()
+            .map(|t| {
+                t.sides
+                    .iter()
+                    .filter(|m| options.quota_marks.contains(m))
+                    .count() as u32
+            })
+            .collect();
+        let to_place: u32 = (0..puzzle.tiles.len())
+            .filter(|&t| !hinted_tile[t])
+            .map(|t| tile_quota[t])
+            .sum();
+        let quota = (0..n)
+            .map(|k| (f64::from(to_place) * quota_share(k as f64 / n as f64)) as u32)
+            .collect();
         let mut base_score = 0;
         for &(cell, o) in &hinted {
             for s in [1usize, 2] {
@@ -379,12 +411,39 @@ impl Plan {
             budget,
             rest,
             hinted,
+            tile_quota,
+            quota,
             width,
             wild,
             max: max_score(rows, cols),
             base_score,
         })
     }
+}
+
+/// The share of the quota colours' sides that the tiles placed by depth
+/// `x` (a fraction of the depth) must show: Blackwood's heuristic array for
+/// Eternity II (at his scan index 26 of 256, 28 of the 122 sides of colours
+/// 13, 16 and 10; at 56, 70; at 76, 89; at 102, 105; at 160, 119; none
+/// before 16 or after 160), as fractions of the depth and of the sides, in
+/// straight lines between those points.
+fn quota_share(x: f64) -> f64 {
+    const POINTS: [(f64, f64); 6] = [
+        (16.0, 0.0),
+        (26.0, 28.0),
+        (56.0, 70.0),
+        (76.0, 89.0),
+        (102.0, 105.0),
+        (160.0, 119.0),
+    ];
+    let (i, total) = (x * 256.0, 122.0);
+    if i > POINTS[5].0 {
+        return 0.0;
+    }
+    POINTS.windows(2).find(|w| i <= w[1].0).map_or(0.0, |w| {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        (y0 + (y1 - y0) * ((i - x0) / (x1 - x0)).max(0.0)) / total
+    })
 }
 
 /// Two marks on an inner edge fit: the matching rule says so and neither is
@@ -603,6 +662,11 @@ struct Worker<'p> {
     filled: Vec<usize>,
     score: u32,
     breaks: u32,
+    /// Sides of the quota colours shown by the tiles placed.
+    quota_sides: u32,
+    /// Whether the quotas still apply (they are dropped once they have cut
+    /// the whole tree).
+    quotas: bool,
     /// The best score this worker has seen (its own or another's).
     best: u32,
     reported_any: bool,
@@ -628,6 +692,8 @@ impl<'p> Worker<'p> {
             filled: Vec::with_capacity(n),
             score: plan.base_score,
             breaks: 0,
+            quota_sides: 0,
+            quotas: plan.quota.iter().any(|&q| q > 0),
             best: 0,
             reported_any: false,
         };
@@ -639,11 +705,19 @@ impl<'p> Worker<'p> {
     }
 
     fn shuffle(&mut self) {
+        let quota = &self.plan.tile_quota;
+        let quotas = self.quotas;
         for table in &mut self.tables {
             for list in &mut table.lists {
                 for i in (1..list.len()).rev() {
                     let j = self.rng.below(i as u32 + 1) as usize;
                     list.swap(i, j);
+                }
+                // Tiles rich in the quota colours first (Blackwood's order),
+                // random among equals: a list then fails its quota from
+                // some point on, and is cut there.
+                if quotas {
+                    list.sort_by_key(|&o| std::cmp::Reverse(quota[o as usize / 4]));
                 }
             }
         }
@@ -665,6 +739,12 @@ impl<'p> Worker<'p> {
             self.shuffle();
             match self.descend(cap, &mut nodes, restarts, &mut ticker, control, shared) {
                 Descent::Stopped => return (nodes, restarts + 1, false),
+                // Quotas are a heuristic: a tree they cut to nothing is
+                // searched again without them.
+                Descent::Exhausted if self.quotas => {
+                    self.quotas = false;
+                    restarts += 1;
+                }
                 Descent::Exhausted => return (nodes, restarts + 1, true),
                 Descent::Capped => restarts += 1,
             }
@@ -707,6 +787,7 @@ impl<'p> Worker<'p> {
         self.orient[cell] = EMPTY;
         self.used[o as usize / 4] = false;
         let (inc, br, other) = self.added[k];
+        self.quota_sides -= self.plan.tile_quota[o as usize / 4];
         self.score -= inc;
         self.breaks -= br;
         if br > 0 {
@@ -722,6 +803,11 @@ impl<'p> Worker<'p> {
         let [wa, wb] = self.want[k];
         let (w, wild) = (plan.width, plan.wild);
         let may_break = self.breaks < plan.budget[k];
+        let short = if self.quotas {
+            plan.quota[k].saturating_sub(self.quota_sides)
+        } else {
+            0
+        };
         loop {
             let stage = self.stage[k];
             // Stage 0: every key side fits. Stage 1: key side 0 fits, side 1
@@ -739,6 +825,11 @@ impl<'p> Worker<'p> {
                 let o = list[i];
                 i += 1;
                 if self.used[o as usize / 4] {
+                    continue;
+                }
+                if plan.tile_quota[o as usize / 4] < short {
+                    // The list is in falling order of quota sides.
+                    i = list.len();
                     continue;
                 }
                 let look = &plan.looks[o as usize];
@@ -766,6 +857,7 @@ impl<'p> Worker<'p> {
                 self.next[k] = i as u32;
                 self.orient[pos.cell] = o;
                 self.used[o as usize / 4] = true;
+                self.quota_sides += plan.tile_quota[o as usize / 4];
                 let inc = pos.sides as u32 - mism;
                 self.score += inc;
                 self.breaks += mism;
@@ -1004,6 +1096,47 @@ mod tests {
             order.sort_unstable();
             assert_eq!(order, (0..r * c).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn quotas_follow_blackwoods_curve_on_eternity_ii() {
+        // His array at scan indices 26, 56, 76, 102 and 160 of 256, of the
+        // 122 sides of colours 13, 16 and 10.
+        for (i, sides) in [(26, 28), (56, 70), (76, 89), (102, 105), (160, 119)] {
+            let share = quota_share(i as f64 / 256.0);
+            assert!((share * 122.0 - sides as f64).abs() < 1e-9, "{i}: {share}");
+        }
+        assert_eq!(quota_share(0.0), 0.0);
+        assert_eq!(quota_share(0.7), 0.0, "no quota after index 160");
+        let shares: Vec<f64> = (16..=160).map(|i| quota_share(i as f64 / 256.0)).collect();
+        assert!(
+            shares.windows(2).all(|w| w[0] <= w[1]),
+            "the quota only grows"
+        );
+
+        let puzzle = crate::parse::parse(
+            include_str!("../../../puzzles/edge/eternity2.toml"),
+            "eternity2.toml",
+            None,
+        )
+        .unwrap();
+        let marks = ["13", "16", "10"].map(|m| puzzle.marks.id(m).unwrap());
+        let options = BestOptions {
+            quota_marks: marks.to_vec(),
+            ..BestOptions::default()
+        };
+        let plan = Plan::new(&puzzle, &options).unwrap();
+        // Piece 139, the starter, shows none of them: all 122 are to place.
+        assert_eq!(plan.tile_quota.iter().sum::<u32>(), 122);
+        assert_eq!(plan.tile_quota[138], 0);
+        let n = plan.positions.len();
+        // Position 55 of 255 is his index 55.2: 68.9 of the 122 sides.
+        assert_eq!(plan.quota[55], 68);
+        assert_eq!(plan.quota[n - 1], 0);
+        assert_eq!(*plan.quota.iter().max().unwrap(), 118);
+        // Without quota colours, no quota.
+        let plain = Plan::new(&puzzle, &BestOptions::default()).unwrap();
+        assert!(plain.quota.iter().all(|&q| q == 0));
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     let puzzle = family::load_edge(&source, args.format.as_deref(), "best")?;
     args.pictures().prepare()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    let quota_marks = quota_marks(&puzzle, args.quota_colours.as_deref(), &source.label)?;
     let options = BestOptions {
         order: args.order,
         breaks_after: args.breaks_after,
@@ -36,14 +37,20 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         restart_nodes: args.restart_nodes,
         seed,
         threads: args.thread_count(),
+        quota_marks,
     };
     let first_stream = args.shard.map_or(0, |s| s.index as u64 * STREAMS_PER_SHARD);
     let control = Arc::new(args.control());
     watch_signals(&control);
     let json = args.json;
+    let hash = family::edge_puzzle_hash(&puzzle);
+    let shard = args.shard.map(|s| format!("{}/{}", s.index, s.count));
     let sink = |found: &Improvement| {
         if json {
-            exit::outln!("{}", improvement_json(&puzzle, found, seed));
+            exit::outln!(
+                "{}",
+                improvement_json(&puzzle, &hash, found, seed, shard.as_deref())
+            );
         } else {
             exit::outln!(
                 "score {}/{}  nodes {}  {:.2} s  (thread {}, restart {})",
@@ -86,6 +93,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
             json!({
                 "type": "summary",
                 "puzzle": puzzle.name,
+                "puzzle_hash": hash,
                 "score": score,
                 "max": max,
                 "nodes": report.nodes,
@@ -93,7 +101,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
                 "restarts": report.restarts,
                 "seconds": seconds,
                 "seed": seed,
-                "shard": args.shard.map(|s| format!("{}/{}", s.index, s.count)),
+                "shard": shard,
                 "end": ended,
             })
         );
@@ -120,21 +128,81 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     Ok(code)
 }
 
-/// One improvement as a JSON line: what `verify` scores again.
-fn improvement_json(puzzle: &Puzzle, found: &Improvement, seed: u64) -> Value {
+/// One improvement as a JSON line: what `verify` scores again and `merge`
+/// compares across runs.
+fn improvement_json(
+    puzzle: &Puzzle,
+    hash: &str,
+    found: &Improvement,
+    seed: u64,
+    shard: Option<&str>,
+) -> Value {
     json!({
         "type": "best",
         "puzzle": puzzle.name,
+        "puzzle_hash": hash,
         "score": found.score,
         "max": found.max,
         "nodes": found.nodes,
         "seconds": found.elapsed.as_secs_f64(),
         "seed": seed,
+        "shard": shard,
         "thread": found.thread,
         "restart": found.restart,
         "board": family::board_json(puzzle, &found.placements),
         "link": jigsolve_edge::score::link(puzzle, &found.placements).ok(),
     })
+}
+
+/// The quota colours measured on Eternity II's tiles: Blackwood's 13, 16
+/// and 10 (see BENCHMARKS.md).
+const ETERNITY_II_QUOTA_COLOURS: &str = "13,16,10";
+
+/// The marks named by `--quota-colours` (`none`: no quotas); when the
+/// option is not given, Eternity II's measured colours for a puzzle with
+/// Eternity II's tiles (with any hints), else none. A name the puzzle does
+/// not have is an input error.
+fn quota_marks(
+    puzzle: &Puzzle,
+    colours: Option<&str>,
+    label: &str,
+) -> Result<Vec<jigsolve_edge::MarkId>> {
+    let colours = match colours {
+        Some(c) => c,
+        None if has_eternity_ii_tiles(puzzle) => ETERNITY_II_QUOTA_COLOURS,
+        None => "none",
+    };
+    if colours.trim() == "none" {
+        return Ok(Vec::new());
+    }
+    let list = colours;
+    list.split(',')
+        .map(|name| {
+            let name = name.trim();
+            match puzzle.marks.id(name) {
+                Some(m) if Some(m) != puzzle.border => Ok(m),
+                Some(_) => Err(anyhow!(InputError(format!(
+                    "--quota-colours: '{name}' is the border mark of {label}, not a colour of its inner edges"
+                )))),
+                None => Err(anyhow!(InputError(format!(
+                    "--quota-colours: {label} has no colour '{name}'"
+                )))),
+            }
+        })
+        .collect()
+}
+
+/// Whether `puzzle` is Eternity II's board and tiles (the catalog's
+/// `eternity2`, whatever its hints and name).
+fn has_eternity_ii_tiles(puzzle: &Puzzle) -> bool {
+    let Some(entry) = crate::catalog::find("eternity2") else {
+        return false;
+    };
+    let Ok(e2) = jigsolve_edge::parse::parse(entry.text, entry.name, None) else {
+        return false;
+    };
+    (e2.rows, e2.cols, e2.tiles.len()) == (puzzle.rows, puzzle.cols, puzzle.tiles.len())
+        && (0..e2.tiles.len()).all(|t| e2.tile_text(t) == puzzle.tile_text(t))
 }
 
 /// A seed from the clock, for runs that do not give one (it is printed, so

@@ -1,7 +1,10 @@
-//! `jigsolve merge`: adding up the results of a split search.
+//! `jigsolve merge`: adding up the results of a split search, or keeping
+//! the best board of several `best` runs ([`super::merge_best`]).
 
 use crate::exit;
-use crate::source::{read_file_limited, text_of, InputError, MAX_RESULT_BYTES};
+use crate::source::{
+    read_file_limited, text_of, InputError, MAX_RESULT_BYTES, MAX_SOLUTIONS_BYTES,
+};
 use crate::text::group_digits;
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{merge, ShardResult};
@@ -11,13 +14,48 @@ use std::path::PathBuf;
 /// Reads the result files, merges them and prints the sum, or what is
 /// missing. Exit 0 when every shard is there and complete, 1 when some are
 /// missing or incomplete (they are listed, to be run again), 2 when the
-/// files cannot be read or do not belong together.
-pub fn merge_command(paths: &[PathBuf], as_json: bool) -> Result<u8> {
-    let mut results = Vec::with_capacity(paths.len());
+/// files cannot be read or do not belong together. Files written by
+/// `best --json` are merged by [`super::merge_best`] instead (`puzzle`:
+/// the puzzle file to recount their boards against, when it is not in the
+/// catalog).
+pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> Result<u8> {
+    let mut texts = Vec::with_capacity(paths.len());
     for path in paths {
         let label = path.display().to_string();
-        let bytes = read_file_limited(&label, path, MAX_RESULT_BYTES)?;
-        let text = text_of(&label, bytes)?;
+        // Best-board files hold a board per improvement: larger than a
+        // shard result, so they get the solution files' limit.
+        let bytes = read_file_limited(&label, path, MAX_SOLUTIONS_BYTES)?;
+        texts.push(text_of(&label, bytes)?);
+    }
+    let best: Vec<bool> = texts
+        .iter()
+        .map(|t| super::merge_best::is_best_file(t))
+        .collect();
+    if best.iter().any(|&b| b) {
+        if let Some(i) = best.iter().position(|&b| !b) {
+            return Err(anyhow!(InputError(format!(
+                "{}: not a file of `best --json`, but {} is: best boards and shard count results cannot be merged together",
+                paths[i].display(),
+                paths[best.iter().position(|&b| b).unwrap_or(0)].display()
+            ))));
+        }
+        return super::merge_best::merge_best(paths, &texts, puzzle, as_json);
+    }
+    if let Some(path) = puzzle.and(paths.first()) {
+        return Err(anyhow!(InputError(format!(
+            "{}: --puzzle is for merging the files of `best --json`; shard count results carry their puzzle's hash",
+            path.display()
+        ))));
+    }
+    let mut results = Vec::with_capacity(paths.len());
+    for (path, text) in paths.iter().zip(texts) {
+        let label = path.display().to_string();
+        if text.len() as u64 > MAX_RESULT_BYTES {
+            return Err(anyhow!(InputError(format!(
+                "{label}: larger than a shard result can be ({} bytes at most)",
+                MAX_RESULT_BYTES
+            ))));
+        }
         let result: ShardResult = serde_json::from_str(&text).map_err(|e| {
             anyhow!(InputError(format!(
                 "{label}:{}: not a shard result: {e}",

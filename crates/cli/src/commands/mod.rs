@@ -9,6 +9,7 @@ pub mod export;
 pub mod generate;
 pub mod hints;
 pub mod merge;
+pub mod merge_best;
 pub mod render;
 pub mod serve;
 pub mod solve;

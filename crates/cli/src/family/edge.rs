@@ -187,6 +187,12 @@ pub fn differing_cells(puzzle: &Puzzle, a: &[Placement], b: &[Placement]) -> Vec
         .collect()
 }
 
+/// The hash of the puzzle's normalised content, as shard results and best
+/// boards carry it (a renamed file is the same puzzle, an edited one is not).
+pub fn puzzle_hash(p: &Puzzle) -> String {
+    content_hash(&normalised(p))
+}
+
 /// The puzzle written out in a fixed form, whatever file it came from: what
 /// a shard result's puzzle hash is taken of.
 fn normalised(p: &Puzzle) -> String {

@@ -9,7 +9,7 @@
 
 mod edge;
 
-pub use edge::board_json;
+pub use edge::{board_json, board_of as edge_board_of, puzzle_hash as edge_puzzle_hash};
 mod grid;
 mod polygon;
 
