@@ -16,6 +16,10 @@
 //! Errors are `{"error": message, "line": N}` with a 4xx status (5xx for
 //! a bug or a full server).
 
+// An error here is the request's whole answer, made once per request:
+// its size does not matter.
+#![allow(clippy::result_large_err)]
+
 use super::searches::{Mode, Phase, Refused, Registry, Search};
 use super::{MAX_BODY_BYTES, MAX_PUZZLE_BYTES};
 use crate::catalog;

@@ -60,6 +60,9 @@ async function readPuzzle() {
     $("puzzle-info").textContent = `${data.name}: ${familyName(data.family)}`;
     $("puzzle-picture").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
   } else {
+    // No picture of an older version: the error is what the text says now.
+    $("puzzle-picture").removeAttribute("src");
+    $("puzzle-info").textContent = "";
     showError(data.error || "the server could not read the puzzle", data.line);
   }
 }
