@@ -243,6 +243,28 @@ mod tests {
     }
 
     #[test]
+    fn tried_and_rejected_merge_by_depth_and_rule_and_can_be_dropped() {
+        let mut a = NodeStats::new();
+        a.add_tried(0, 9);
+        a.add_rejected(Prune::DeadRegion, 0, 7);
+        let mut b = NodeStats::new();
+        b.add_tried(2, 4);
+        b.add_rejected(Prune::Mark, 2, 1);
+        b.add_rejected(Prune::DeadRegion, 0, 0);
+        a.merge(&b);
+        assert_eq!(a.tried(), &[9, 0, 4]);
+        assert_eq!(
+            a.rejected(),
+            &[(Prune::DeadRegion, vec![7]), (Prune::Mark, vec![0, 0, 1])]
+        );
+        assert!(a.counts_tried());
+        assert_eq!(Prune::from_name("mark"), Some(Prune::Mark));
+        assert_eq!(Prune::from_name("overlap"), None);
+        a.forget_tried();
+        assert!(!a.counts_tried() && a.rejected().is_empty());
+    }
+
+    #[test]
     fn pruned_counts_merge_by_rule_and_depth() {
         let mut a = NodeStats::new();
         a.add_pruned(Prune::Symmetry, 3, 2);
