@@ -7,11 +7,16 @@
 //! checkpoint or the new one. It carries a SHA-256 over its other fields: a
 //! truncated, corrupted or hand-edited checkpoint is refused, never trusted,
 //! and so is one made for another puzzle, other options or another shard.
+//!
+//! Besides the nodes per depth it keeps what `--stats` reports of them:
+//! the nodes a rule cut short and the placements tried and rejected, per
+//! rule and depth. Files written before those counts were kept lack the
+//! fields and are read as they were (their checksums cover the same text).
 
 use crate::session::Described;
 use crate::source::{read_file_limited, InputError};
 use anyhow::{anyhow, Result};
-use jigsolve_search::{NodeStats, Progress, Shard, Weight};
+use jigsolve_search::{NodeStats, Progress, Prune, Shard, Weight};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -45,6 +50,15 @@ struct File {
     found: u64,
     /// Nodes per depth.
     nodes: Vec<u64>,
+    /// Nodes cut short per depth, by rule name (absent when none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pruned: BTreeMap<String, Vec<u64>>,
+    /// Placements tried per depth (absent when not counted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tried: Vec<u64>,
+    /// Placements rejected per depth, by rule name (absent when none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    rejected: BTreeMap<String, Vec<u64>>,
     /// (subtree, solutions already handed out) for unfinished subtrees.
     handed_out: Vec<(u32, u64)>,
     delivered: u64,
@@ -188,6 +202,25 @@ pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<
     }
     let mut nodes = NodeStats::new();
     nodes.add_profile(0, &file.nodes);
+    for (name, counts, rejected) in file
+        .pruned
+        .iter()
+        .map(|(n, c)| (n, c, false))
+        .chain(file.rejected.iter().map(|(n, c)| (n, c, true)))
+    {
+        let rule = Prune::from_name(name)
+            .ok_or_else(|| refuse(format!("it names an unknown pruning rule {name:?}")))?;
+        for (d, &n) in counts.iter().enumerate() {
+            if rejected {
+                nodes.add_rejected(rule, d, n);
+            } else {
+                nodes.add_pruned(rule, d, n);
+            }
+        }
+    }
+    for (d, &n) in file.tried.iter().enumerate() {
+        nodes.add_tried(d, n);
+    }
     Ok(Some(Progress {
         finished,
         weight,
@@ -197,6 +230,14 @@ pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<
         delivered: file.delivered,
         seconds: file.seconds,
     }))
+}
+
+/// Per-rule counts keyed by the rule's name.
+fn by_name(counts: &[(Prune, Vec<u64>)]) -> BTreeMap<String, Vec<u64>> {
+    counts
+        .iter()
+        .map(|(rule, c)| (rule.as_str().to_string(), c.clone()))
+        .collect()
 }
 
 /// Writes `progress` to `path` atomically: a temporary file beside it,
@@ -221,6 +262,9 @@ pub fn save(
         unique: progress.weight.unique.to_string(),
         found: progress.found,
         nodes: progress.nodes.per_depth().to_vec(),
+        pruned: by_name(progress.nodes.pruned()),
+        tried: progress.nodes.tried().to_vec(),
+        rejected: by_name(progress.nodes.rejected()),
         handed_out: progress.handed_out.iter().map(|(&i, &n)| (i, n)).collect(),
         delivered: progress.delivered,
         seconds: progress.seconds,

@@ -95,6 +95,11 @@ pub struct EngineArgs {
     /// Polygons only: solve in floating point with a tolerance even when exact numbers would do (the output then says approximate).
     #[arg(long)]
     pub approximate: bool,
+    /// Count the placements tried and rejected at each depth: not a flag of
+    /// its own but set by `solve --stats` (and `tree`), since an engine
+    /// whose inner loop pays for the counting counts only then.
+    #[arg(skip)]
+    pub count_tried: bool,
 }
 
 impl EngineArgs {
@@ -113,6 +118,8 @@ impl EngineArgs {
             flip,
             no_flip,
             approximate,
+            // Leaves the tree as it is: what `--stats` asks, not forwarded.
+            count_tried: _,
         } = self;
         let mut words = Vec::new();
         let mut value = |flag: &str, v: Option<&str>| {

@@ -8,7 +8,7 @@ use crate::source::InputError;
 use crate::text::{count_text, group_digits};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
-use jigsolve_search::{NaiveSpace, Report, Shard, StopReason, Weight};
+use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
 
@@ -111,6 +111,16 @@ pub fn summary_json(
             .map(|(rule, counts)| (rule.as_str().to_string(), json!(counts)))
             .collect();
         m.insert("pruned_per_depth".into(), Value::Object(pruned));
+        if report.nodes.counts_tried() {
+            m.insert("tried_per_depth".into(), json!(report.nodes.tried()));
+            let rejected: Map<String, Value> = report
+                .nodes
+                .rejected()
+                .iter()
+                .map(|(rule, counts)| (rule.as_str().to_string(), json!(counts)))
+                .collect();
+            m.insert("rejected_per_depth".into(), Value::Object(rejected));
+        }
         m.insert("naive_space".into(), naive_json(&described.naive));
         m.insert(
             "pruned_share".into(),
@@ -284,6 +294,41 @@ pub fn summary_text(
             s.push_str(line.trim_end());
             s.push('\n');
         }
+        s.push_str(&tried_text(&report.nodes));
+    }
+    s
+}
+
+/// The `--stats` table of the placements tried at each depth and, of them,
+/// those a rule rejected (one column per rule); empty when the engine does
+/// not count what it tries. What a depth tried and did not reject are the
+/// nodes one depth down.
+fn tried_text(nodes: &NodeStats) -> String {
+    if !nodes.counts_tried() {
+        return String::new();
+    }
+    let rejected = nodes.rejected();
+    let mut s = if rejected.is_empty() {
+        "  placements tried per depth (none rejected):".to_string()
+    } else {
+        let mut head = format!("{:<45}", "  placements tried per depth, rejected by:");
+        for (rule, _) in rejected {
+            head.push_str(&format!(" {:>11}", rule.as_str()));
+        }
+        head
+    };
+    s.push('\n');
+    for (d, n) in nodes.tried().iter().enumerate() {
+        let mut line = format!("    {d:>4}  {}", group_digits(*n as u128));
+        if !rejected.is_empty() {
+            line = format!("{line:<45}");
+            for (_, counts) in rejected {
+                let c = counts.get(d).copied().unwrap_or(0);
+                line.push_str(&format!(" {:>11}", group_digits(c as u128)));
+            }
+        }
+        s.push_str(line.trim_end());
+        s.push('\n');
     }
     s
 }

@@ -379,3 +379,91 @@ fn a_checkpoint_that_cannot_be_written_is_an_error_before_the_search() {
     assert!(err.contains("cannot write the checkpoint"), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).is_empty());
 }
+
+/// The `--stats` counts of a run stopped by the node limit again and again
+/// and resumed from its checkpoint until done: every per-depth count (the
+/// nodes, those cut short, the placements tried and rejected) equals one
+/// uninterrupted run's.
+#[test]
+fn stats_counts_survive_stops_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[&str], &str, &str); 3] = [
+        ("data/edge/owen-set2/pieces_05x05.txt", &[], "1", "4000"),
+        ("pentomino-6x10", &[], "2", "150000"),
+        ("pentomino-3x20", &["--engine", "dlx"], "1", "2000"),
+    ];
+    let fields = [
+        "nodes_per_depth",
+        "pruned_per_depth",
+        "tried_per_depth",
+        "rejected_per_depth",
+    ];
+    for (i, (puzzle, engine, threads, limit)) in cases.into_iter().enumerate() {
+        let stats = ["--count", "--stats", "--json", "--no-progress"];
+        let one = last_json(&succeeds(
+            jigsolve()
+                .current_dir(root())
+                .args(["solve", puzzle, "--threads", threads])
+                .args(engine)
+                .args(stats),
+        ));
+        assert!(one["tried_per_depth"].is_array(), "{puzzle}: {one}");
+        let file = dir.path().join(format!("{i}.checkpoint"));
+        let mut stops = 0;
+        let resumed = loop {
+            let out = jigsolve()
+                .current_dir(root())
+                .args(["solve", puzzle, "--threads", threads, "--node-limit", limit])
+                .args(engine)
+                .args(stats)
+                .arg("--checkpoint")
+                .arg(&file)
+                .output()
+                .unwrap();
+            match out.status.code() {
+                Some(3) => stops += 1,
+                Some(0) => break last_json(&out),
+                other => panic!("{puzzle}: exit {other:?}: {out:?}"),
+            }
+            assert!(stops < 200, "{puzzle}: not done");
+        };
+        assert!(stops >= 2, "{puzzle}: only {stops} stops");
+        assert_eq!(resumed["complete"], true);
+        for field in fields {
+            assert_eq!(resumed[field], one[field], "{puzzle} {field}");
+        }
+    }
+}
+
+/// A checkpoint written before the placements tried were saved (this one
+/// by the version before them, of a finished Hunde-Spiel count) is still
+/// read: the run resumes from it, and leaves out the tried and rejected
+/// counts it could only give for part of the search.
+#[test]
+fn a_checkpoint_from_before_the_tried_counts_is_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("old.checkpoint");
+    std::fs::write(
+        &file,
+        r#"{"format":"jigsolve-checkpoint/1","family":"edge","puzzle":"hunde-spiel","puzzle_hash":"6c270c46bceb6f22fc19f400b813ec1f","split":"order=spiral symmetry=on","shard":"","subtrees":2,"finished":"0-1","raw":"16","distinct":"8","unique":"2","found":2,"nodes":[1,29,98,294,150,331,122,127,22,2],"handed_out":[],"delivered":0,"seconds":0.020225658,"checksum":"c60a8ceb46a5b486fa4869bc7190d074aa08d28227325dcb0f8ae08a2f5d9246"}
+"#,
+    )
+    .unwrap();
+    let v = last_json(&succeeds(
+        jigsolve()
+            .current_dir(root())
+            .args(["solve", "hunde-spiel", "--count", "--stats", "--json"])
+            .args(["--no-progress", "--checkpoint"])
+            .arg(&file),
+    ));
+    assert_eq!(v["unique"], 2);
+    assert_eq!(
+        v["nodes_per_depth"],
+        serde_json::json!([1, 29, 98, 294, 150, 331, 122, 127, 22, 2])
+    );
+    assert!(v.get("tried_per_depth").is_none(), "{v}");
+    assert!(
+        v["checkpoint"].as_str().unwrap().contains("resumed with"),
+        "{v}"
+    );
+}

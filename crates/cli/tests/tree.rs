@@ -12,6 +12,10 @@ mod common;
 use common::{file, jigsolve, last_json};
 
 fn stats(puzzle: &str, options: &[&str]) -> Value {
+    stats_on(puzzle, options, "1")
+}
+
+fn stats_on(puzzle: &str, options: &[&str], threads: &str) -> Value {
     let out = jigsolve()
         .args([
             "solve",
@@ -20,7 +24,7 @@ fn stats(puzzle: &str, options: &[&str]) -> Value {
             "--stats",
             "--json",
             "--threads",
-            "1",
+            threads,
         ])
         .args(options)
         .output()
@@ -478,4 +482,202 @@ fn pruned_counts_are_nodes_of_their_depth() {
             assert_eq!(duplicates, counted, "{puzzle}");
         }
     }
+}
+
+/// `tried` and `rejected` as JSON: the placements tried per depth and, of
+/// them, the rejected ones per depth summed over the rules.
+fn tried_and_rejected(summary: &Value, what: &str) -> (Vec<u64>, Vec<u64>) {
+    let tried = numbers(&summary["tried_per_depth"]);
+    let mut rejected = vec![0; tried.len()];
+    for (rule, counts) in summary["rejected_per_depth"].as_object().unwrap() {
+        assert!(
+            ["dead-region", "mark"].contains(&rule.as_str()),
+            "{what}: {rule}"
+        );
+        let counts = numbers(counts);
+        assert!(counts.len() <= tried.len(), "{what} {rule}");
+        for (r, c) in rejected.iter_mut().zip(counts) {
+            *r += c;
+        }
+    }
+    (tried, rejected)
+}
+
+/// A placement tried at a node is either a child (a node one depth down)
+/// or rejected by a rule: for every engine that counts what it tries, on
+/// one thread and on several (where the nodes above the cut are counted
+/// apart), the placements tried at depth d are the nodes at depth d + 1
+/// and the rejections at d, and a rejection is never a node.
+#[test]
+fn placements_tried_are_children_or_rejected_for_every_engine() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("impuzzable", &["--order", "spiral"], "mark"),
+        ("impuzzable", &["--order", "rows"], "mark"),
+        ("hunde-spiel", &["--order", "frame"], "mark"),
+        ("hunde-spiel", &["--no-symmetry"], "mark"),
+        ("scramble", &[], "mark"),
+        ("pentomino-3x20", &["--engine", "bitboard"], "dead-region"),
+        (
+            "pentomino-3x20",
+            &["--engine", "bitboard-first"],
+            "dead-region",
+        ),
+        (
+            "pentomino-3x20",
+            &["--engine", "bitboard-mrv"],
+            "dead-region",
+        ),
+        ("pentomino-3x20", &["--engine", "dlx"], ""),
+        ("soma", &[], "dead-region"),
+        ("hexiamond-4x9", &[], "dead-region"),
+    ];
+    for &(puzzle, options, rule) in cases {
+        let one = stats(puzzle, options);
+        for threads in ["1", "2"] {
+            let summary = stats_on(puzzle, options, threads);
+            let what = format!("{puzzle} {options:?} --threads {threads}");
+            let nodes = numbers(&summary["nodes_per_depth"]);
+            let (tried, rejected) = tried_and_rejected(&summary, &what);
+            assert!(tried.len() < nodes.len(), "{what}");
+            for d in 0..nodes.len() {
+                let t = tried.get(d).copied().unwrap_or(0);
+                let r = rejected.get(d).copied().unwrap_or(0);
+                let below = nodes.get(d + 1).copied().unwrap_or(0);
+                assert_eq!(t, below + r, "{what} at depth {d}");
+            }
+            // `tree` counts the same, recorded levels and folded subtrees
+            // alike.
+            if threads == "1" {
+                let t = tree_json(puzzle, &[options, &["--max-nodes", "40"][..]].concat());
+                let depths = t["depths"].as_array().unwrap();
+                for (d, &n) in tried.iter().enumerate() {
+                    assert_eq!(depths[d]["tried"].as_u64(), Some(n), "{what} tree at {d}");
+                    let r: u64 = depths[d]["rejected"]
+                        .as_object()
+                        .unwrap()
+                        .values()
+                        .map(|v| v.as_u64().unwrap())
+                        .sum();
+                    assert_eq!(r, rejected[d], "{what} tree at {d}");
+                }
+            }
+            // The same tree on any number of threads.
+            assert_eq!(summary["tried_per_depth"], one["tried_per_depth"], "{what}");
+            assert_eq!(
+                summary["rejected_per_depth"], one["rejected_per_depth"],
+                "{what}"
+            );
+            let rules = summary["rejected_per_depth"].as_object().unwrap();
+            if rule.is_empty() {
+                assert!(rules.is_empty(), "{what}: {rules:?}");
+            } else {
+                assert!(rules.contains_key(rule), "{what}: {rules:?}");
+            }
+        }
+    }
+    // The polygon engine does not count what it tries: no fields.
+    let summary = stats("tangram-square", &[]);
+    assert!(summary.get("tried_per_depth").is_none());
+}
+
+/// The candidates of an edge-matching cell, brute force: a 2 x 2 board
+/// filled in rows, with two identical tiles (one type: its placements are
+/// tried once) and a tile that looks the same turned half way (two
+/// distinct rotations). At each node every tile type with a copy left is
+/// tried in each of its distinct rotations; those whose marks do not match
+/// a neighbour are rejected, the rest are children.
+#[test]
+fn edge_rejections_are_counted_by_brute_force_on_a_2x2_board() {
+    let tiles = [
+        ["+1", "+2", "-1", "-2"],
+        ["-2", "+1", "+2", "-1"], // the first, turned: the same type
+        ["+1", "-1", "+1", "-1"], // two distinct rotations
+        ["-1", "+2", "+2", "-2"],
+    ];
+    let text = format!(
+        "rows = 2\ncols = 2\ntiles = [{}]\n",
+        tiles
+            .iter()
+            .map(|t| format!("\"{}\"", t.join(" ")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let puzzle = file(&text);
+    let path = puzzle.path().to_str().unwrap().to_string();
+    let summary = stats(&path, &["--order", "rows", "--no-symmetry"]);
+
+    // Types: tiles equal up to rotation; their distinct rotations.
+    let turn = |t: [&'static str; 4], r: usize| -> [&'static str; 4] {
+        std::array::from_fn(|s| t[(s + 4 - r) % 4])
+    };
+    let mut types: Vec<(Vec<[&str; 4]>, usize)> = Vec::new();
+    for t in tiles {
+        let rots: BTreeSet<[&str; 4]> = (0..4).map(|r| turn(t, r)).collect();
+        match types.iter_mut().find(|(r, _)| r.contains(&t)) {
+            Some((_, copies)) => *copies += 1,
+            None => types.push((rots.into_iter().collect(), 1)),
+        }
+    }
+    assert_eq!(types.len(), 3);
+    let fits = |a: &str, b: &str| a.len() == 2 && a[1..] == b[1..] && a[..1] != b[..1];
+    // Cells 0 1 / 2 3; sides top, right, bottom, left.
+    fn walk(
+        placed: &mut Vec<[&'static str; 4]>,
+        left: &mut Vec<usize>,
+        types: &[(Vec<[&'static str; 4]>, usize)],
+        fits: &dyn Fn(&str, &str) -> bool,
+        tried: &mut [u64],
+        children: &mut [u64],
+    ) {
+        let cell = placed.len();
+        if cell == 4 {
+            return;
+        }
+        for ty in 0..types.len() {
+            if left[ty] == 0 {
+                continue;
+            }
+            for &rot in &types[ty].0 {
+                tried[cell] += 1;
+                let west_ok = cell % 2 == 0 || fits(placed[cell - 1][1], rot[3]);
+                let north_ok = cell < 2 || fits(placed[cell - 2][2], rot[0]);
+                if west_ok && north_ok {
+                    children[cell] += 1;
+                    placed.push(rot);
+                    left[ty] -= 1;
+                    walk(placed, left, types, fits, tried, children);
+                    left[ty] += 1;
+                    placed.pop();
+                }
+            }
+        }
+    }
+    let (mut tried, mut children) = ([0u64; 4], [0u64; 4]);
+    let mut left: Vec<usize> = types.iter().map(|t| t.1).collect();
+    walk(
+        &mut Vec::new(),
+        &mut left,
+        &types,
+        &fits,
+        &mut tried,
+        &mut children,
+    );
+    // Profiles leave out the depths past the last count.
+    let trim = |v: &[u64]| {
+        let end = v.iter().rposition(|&n| n > 0).map_or(0, |i| i + 1);
+        v[..end].to_vec()
+    };
+    let rejected: Vec<u64> = tried.iter().zip(&children).map(|(t, c)| t - c).collect();
+    assert_eq!(numbers(&summary["tried_per_depth"]), trim(&tried));
+    assert_eq!(
+        numbers(&summary["rejected_per_depth"]["mark"]),
+        trim(&rejected)
+    );
+    assert!(rejected.iter().filter(|&&r| r > 0).count() >= 2);
+    assert!(children[3] > 0, "the puzzle has solutions");
+    assert_eq!(
+        numbers(&summary["nodes_per_depth"])[1..],
+        children[..],
+        "the children are the nodes one depth down"
+    );
 }

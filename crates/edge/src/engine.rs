@@ -52,6 +52,10 @@ pub struct Options {
     /// the bit-manipulation instructions the faster copy uses (for tests and
     /// comparisons: both must count the same).
     pub portable: bool,
+    /// Count the candidates tried at each depth and those whose marks did
+    /// not fit (see [`NodeStats::tried`]). Off, the inner loop is compiled
+    /// without the counting, which costs it several percent.
+    pub tried: bool,
 }
 
 impl Default for Options {
@@ -61,6 +65,7 @@ impl Default for Options {
             symmetry: true,
             seed: 0,
             portable: false,
+            tried: false,
         }
     }
 }
@@ -108,6 +113,8 @@ struct Step {
     n_keys: u8,
     checks: [Link; 4],
     n_checks: u8,
+    /// A hint's position (or the pinned breaker's): one candidate only.
+    forced: bool,
 }
 
 /// Everything about a puzzle that does not change during the search; shared
@@ -128,6 +135,10 @@ pub struct Prepared {
     offsets: Vec<u32>,
     avail: Vec<u16>,
     periods: Vec<u8>,
+    /// Per type: the candidates it gives a cell while it has a copy left,
+    /// its distinct rotations (for the breaker, those the symmetry
+    /// breaking allows).
+    rotations: Vec<u32>,
     /// Per depth: the specific tile of a hint position, if it is one.
     hint_tile: Vec<Option<usize>>,
     /// Per type: its tiles that are not hinted, in list order.
@@ -325,6 +336,7 @@ impl Prepared {
                 table,
                 n_keys: n_keys as u8,
                 n_checks: (links.len() - n_keys) as u8,
+                forced: forced.is_some(),
                 ..Step::default()
             };
             let mut stride = 1u32;
@@ -355,6 +367,14 @@ impl Prepared {
             })
             .collect();
         let multiplier = types.raw_multiplier(&hinted);
+        let rotations = periods
+            .iter()
+            .enumerate()
+            .map(|(ty, &p)| match mode {
+                SymmetryMode::Breaker { breaker } if ty == breaker => breaker_rots.len() as u32,
+                _ => u32::from(p),
+            })
+            .collect();
         Prepared {
             puzzle: puzzle.clone(),
             types,
@@ -367,6 +387,7 @@ impl Prepared {
             offsets,
             avail,
             periods,
+            rotations,
             hint_tile,
             free_members,
             group: full_group,
@@ -595,6 +616,12 @@ struct Frame {
     block: u32,
     fits: u64,
     next: u32,
+    /// Rotations of the tile types with a copy left at this node.
+    left: u32,
+    /// The candidates tried at this node: `left`, or one at a forced position.
+    tried: u32,
+    /// The children counted at the next depth when the node was opened.
+    kids_before: u64,
 }
 
 /// A search over one prepared puzzle; one per thread.
@@ -605,6 +632,10 @@ pub struct Solver {
     chosen: Vec<u32>,
     frames: Vec<Frame>,
     counts: Vec<u64>,
+    /// Per depth: the candidates tried at its nodes (counted when a node
+    /// opens) and of them those whose marks did not fit (counted when it
+    /// closes).
+    tried: Vec<[u64; 2]>,
     /// Complete assemblies rejected as symmetric copies since the last
     /// flush (counted per leaf, outside the inner loop).
     duplicates: u64,
@@ -625,6 +656,7 @@ impl Solver {
             chosen: vec![0; n],
             frames: vec![Frame::default(); n],
             counts: vec![0; n + 1],
+            tried: vec![[0; 2]; n + 1],
             duplicates: 0,
             placements: vec![
                 Placement {
@@ -662,6 +694,7 @@ impl Solver {
         }
         let at = (step.table + key) as usize;
         let (lo, hi) = (prep.offsets[at], prep.offsets[at + 1]);
+        let left = self.rotations_left();
         self.frames[d] = Frame {
             cur: lo,
             end: hi,
@@ -669,7 +702,22 @@ impl Solver {
             block: lo,
             fits: 0,
             next: lo,
+            left,
+            tried: if step.forced { 1 } else { left },
+            kids_before: self.counts.get(d + 1).copied().unwrap_or(0),
         };
+    }
+
+    /// The rotations of the tile types with a copy left: the candidates
+    /// a cell that is not forced tries.
+    fn rotations_left(&self) -> u32 {
+        let prep = &*self.prep;
+        self.avail
+            .iter()
+            .zip(&prep.rotations)
+            .filter(|(&a, _)| a > 0)
+            .map(|(_, &r)| r)
+            .sum()
     }
 
     /// The next entry at depth `d` whose tile is available and whose
@@ -847,6 +895,9 @@ impl Solver {
         }
         let mut d = base;
         self.open(d);
+        if self.prep.options.tried {
+            self.tried[d][0] += u64::from(self.frames[d].tried);
+        }
         loop {
             let (stop, placed) = self.advance(base, &mut d, POLL_EVERY);
             match stop {
@@ -888,40 +939,72 @@ impl Solver {
     /// Compiled twice, portable and for processors with the
     /// bit-manipulation instructions (see [`jigsolve_search::cpu`]; 2 to 3%
     /// more placements per second on Owen's 6 x 6), chosen when it runs.
+    ///
+    /// Each copy comes with and without the counting of what is tried
+    /// ([`Options::tried`]), so that a search that does not report it pays
+    /// nothing for it.
     fn advance(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
+        let tried = self.prep.options.tried;
         #[cfg(target_arch = "x86_64")]
         if self.bmi {
             // SAFETY: `bmi` is true only when the processor has the features
             // `advance_bmi` is compiled for (detected in `new`).
-            return unsafe { self.advance_bmi(base, d, budget) };
+            return unsafe {
+                if tried {
+                    self.advance_bmi::<true>(base, d, budget)
+                } else {
+                    self.advance_bmi::<false>(base, d, budget)
+                }
+            };
         }
-        self.advance_portable(base, d, budget)
+        if tried {
+            self.advance_portable::<true>(base, d, budget)
+        } else {
+            self.advance_portable::<false>(base, d, budget)
+        }
     }
 
     #[inline(never)]
-    fn advance_portable(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
-        self.advance_loop(base, d, budget)
+    fn advance_portable<const TRIED: bool>(
+        &mut self,
+        base: usize,
+        d: &mut usize,
+        budget: u32,
+    ) -> (Stop, u64) {
+        self.advance_loop::<TRIED>(base, d, budget)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
     #[inline(never)]
-    unsafe fn advance_bmi(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
-        self.advance_loop(base, d, budget)
+    unsafe fn advance_bmi<const TRIED: bool>(
+        &mut self,
+        base: usize,
+        d: &mut usize,
+        budget: u32,
+    ) -> (Stop, u64) {
+        self.advance_loop::<TRIED>(base, d, budget)
     }
 
     #[inline(always)]
-    fn advance_loop(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
+    fn advance_loop<const TRIED: bool>(
+        &mut self,
+        base: usize,
+        d: &mut usize,
+        budget: u32,
+    ) -> (Stop, u64) {
         let Solver {
             prep,
             avail,
             chosen,
             frames,
             counts,
+            tried,
             ..
         } = self;
         let prep = &**prep;
         let (entries, offsets, steps) = (&prep.entries[..], &prep.offsets[..], &prep.steps[..]);
+        let rotations = &prep.rotations[..];
         let n = steps.len();
         let mut depth = *d;
         let mut placed: u32 = 0;
@@ -930,8 +1013,16 @@ impl Solver {
             mut fits,
             mut next,
             mut end,
+            mut left,
             ..
         } = frames[depth];
+        // What a node closing now tried and how many of those did not fit:
+        // its candidates less the children it had.
+        let close = |depth: usize, frames: &[Frame], counts: &[u64], tried: &mut [[u64; 2]]| {
+            let f = &frames[depth];
+            let kids = counts[depth + 1] - f.kids_before;
+            tried[depth][1] += u64::from(f.tried) - kids;
+        };
         loop {
             if fits == 0 {
                 if next < end {
@@ -966,6 +1057,9 @@ impl Solver {
                     continue;
                 }
                 // Every entry at this depth is tried: back up one level.
+                if TRIED {
+                    close(depth, frames, counts, tried);
+                }
                 if depth == base {
                     *d = depth;
                     return (Stop::Exhausted, placed as u64);
@@ -980,6 +1074,9 @@ impl Solver {
                     end,
                     ..
                 } = frames[depth];
+                if TRIED {
+                    left = frames[depth].left;
+                }
                 continue;
             }
             // Place the lowest fitting entry.
@@ -998,6 +1095,14 @@ impl Solver {
             }
             depth += 1;
             let step = &steps[depth];
+            let mut tries = 0;
+            if TRIED {
+                // The child's candidates: one type fewer when this was its
+                // last copy.
+                left -= if avail[ty] == 0 { rotations[ty] } else { 0 };
+                tries = if step.forced { 1 } else { left };
+                tried[depth][0] += u64::from(tries);
+            }
             let mut key = step.table;
             for i in 0..step.n_keys as usize {
                 let l = step.keys[i];
@@ -1007,14 +1112,11 @@ impl Solver {
             let lo = offsets[key as usize];
             end = offsets[key as usize + 1];
             (block, fits, next) = (lo, 0, lo);
-            frames[depth] = Frame {
-                cur: lo,
-                end,
-                start: lo,
-                block,
-                fits,
-                next,
-            };
+            let f = &mut frames[depth];
+            (f.cur, f.end, f.start, f.block, f.fits, f.next) = (lo, end, lo, block, fits, next);
+            if TRIED {
+                (f.left, f.tried, f.kids_before) = (left, tries, counts[depth + 1]);
+            }
             if placed == budget {
                 *d = depth;
                 return (Stop::Budget, placed as u64);
@@ -1025,6 +1127,10 @@ impl Solver {
     fn flush(&mut self, stats: &mut NodeStats) {
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
+        for (d, [tried, refused]) in self.tried.iter_mut().enumerate() {
+            stats.add_tried(d, std::mem::take(tried));
+            stats.add_rejected(Prune::Mark, d, std::mem::take(refused));
+        }
         let leaves = self.prep.cells.len();
         stats.add_pruned(
             Prune::Symmetry,
@@ -1038,6 +1144,15 @@ impl Tree for Solver {
     type Solution = [Placement];
 
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+        self.node_counted(path, &mut NodeStats::new())
+    }
+
+    /// What the node at `path` is, counting the candidates tried there.
+    fn node_counted(
+        &mut self,
+        path: &[u32],
+        stats: &mut NodeStats,
+    ) -> Result<NodeKind, NoSuchNode> {
         self.descend(path)?;
         let d = path.len();
         if d == self.prep.cells.len() {
@@ -1047,6 +1162,11 @@ impl Tree for Solver {
         let mut children = 0;
         while self.next_valid(d).is_some() {
             children += 1;
+        }
+        if self.prep.options.tried {
+            let tried = self.frames[d].tried;
+            stats.add_tried(d, u64::from(tried));
+            stats.add_rejected(Prune::Mark, d, u64::from(tried - children));
         }
         Ok(if children == 0 {
             NodeKind::DeadEnd

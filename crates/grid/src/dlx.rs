@@ -153,6 +153,10 @@ pub struct DlxSolver {
     stack: Vec<(u32, u32)>,
     frames: Vec<(u32, u32)>,
     counts: Vec<u64>,
+    /// Options tried per depth: every option of the item branched on is a
+    /// child (conflicting options were hidden when their items were
+    /// covered), so nothing tried is rejected.
+    tried: Vec<u64>,
     since_poll: u64,
     /// Items scanned by `choose` since the last poll.
     scanned: u64,
@@ -195,6 +199,7 @@ impl DlxSolver {
             stack: Vec::with_capacity(depth),
             frames: vec![(0, 0); depth],
             counts: vec![0; depth],
+            tried: vec![0; depth],
             since_poll: 0,
             scanned: 0,
             canon: Canon::new(prob),
@@ -493,6 +498,7 @@ impl DlxSolver {
             return ControlFlow::Continue(());
         }
         let depth = self.stack.len();
+        self.tried[depth] += u64::from(l);
         self.cover(i);
         let mut x = self.down[i as usize];
         let mut k = 0;
@@ -551,6 +557,19 @@ impl Tree for DlxSolver {
         })
     }
 
+    /// What the node at `path` is, counting the options tried there.
+    fn node_counted(
+        &mut self,
+        path: &[u32],
+        stats: &mut NodeStats,
+    ) -> Result<NodeKind, NoSuchNode> {
+        let kind = self.node(path)?;
+        if let NodeKind::Inner(l) = kind {
+            stats.add_tried(path.len(), u64::from(l));
+        }
+        Ok(kind)
+    }
+
     /// Explores the subtree at `path`.
     fn explore(
         &mut self,
@@ -563,6 +582,7 @@ impl Tree for DlxSolver {
         let base = path.len();
         if self.counts.len() < base + 2 {
             self.counts.resize(base + 2, 0);
+            self.tried.resize(base + 2, 0);
         }
         self.counts[base] += 1;
         self.since_poll += 1;
@@ -575,6 +595,9 @@ impl Tree for DlxSolver {
         };
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
+        for (d, tried) in self.tried.iter_mut().enumerate() {
+            stats.add_tried(d, std::mem::take(tried));
+        }
         Ok(flow)
     }
 }

@@ -100,7 +100,7 @@ pub fn plan_until<T: Tree + ?Sized>(
                 next.push((subtree, true));
                 continue;
             }
-            match tree.node(&subtree.path)? {
+            match tree.node_counted(&subtree.path, &mut above)? {
                 NodeKind::Inner(d) => {
                     expanded_any = true;
                     above.add(subtree.path.len(), 1);

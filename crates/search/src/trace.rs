@@ -104,7 +104,8 @@ pub struct SearchTrace {
     /// Counts per recorded depth.
     pub levels: Vec<Level>,
     /// Nodes of the whole tree per depth: the recorded ones and those of
-    /// the folded subtrees as the engine counted them.
+    /// the folded subtrees as the engine counted them; with the placements
+    /// tried and rejected at each depth, for an engine that counts them.
     pub profile: NodeStats,
     /// False when the control stopped a folded subtree's search (its counts
     /// are then partial).
@@ -154,7 +155,7 @@ pub fn trace<T: Tree>(
     let mut profile = NodeStats::new();
     let mut complete = true;
 
-    let root = tree.node(&[])?;
+    let root = tree.node_counted(&[], &mut profile)?;
     push(
         &mut nodes,
         &mut paths,
@@ -193,7 +194,7 @@ pub fn trace<T: Tree>(
             for k in 0..degrees[i] {
                 let mut path = paths[i].clone();
                 path.push(k);
-                let kind = tree.node(&path)?;
+                let kind = tree.node_counted(&path, &mut profile)?;
                 push(&mut nodes, &mut paths, &mut degrees, Some(i), path, k, kind);
             }
         }
@@ -286,6 +287,15 @@ fn fold<T: Tree>(
         *own = own.saturating_sub(1);
     }
     profile.add_profile(0, &below);
+    // So are what the root tried and rejected; the rest is the subtree's.
+    for (d, &n) in stats.tried().iter().enumerate().skip(path.len() + 1) {
+        profile.add_tried(d, n);
+    }
+    for (rule, counts) in stats.rejected() {
+        for (d, &n) in counts.iter().enumerate().skip(path.len() + 1) {
+            profile.add_rejected(*rule, d, n);
+        }
+    }
     Ok((Outcome::Folded { nodes, solutions }, flow.is_break()))
 }
 

@@ -64,6 +64,20 @@ pub trait Tree {
     /// Says what the node at `path` is, without exploring below it.
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode>;
 
+    /// Says what the node at `path` is, like [`node`](Tree::node), and adds
+    /// to `stats` the placements tried and rejected there (see
+    /// [`NodeStats`]) for an engine that counts them; the node itself is
+    /// the caller's to count. The drivers use it for the nodes above the
+    /// subtrees they cut, so that those counts add up as the nodes do.
+    fn node_counted(
+        &mut self,
+        path: &[u32],
+        stats: &mut NodeStats,
+    ) -> Result<NodeKind, NoSuchNode> {
+        let _ = stats;
+        self.node(path)
+    }
+
     /// Explores the whole subtree at `path`, reporting each solution to `sink`
     /// and polling `ticker` every so often. Returns `Break` when the sink or
     /// the ticker stopped it before the subtree was finished.

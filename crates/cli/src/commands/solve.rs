@@ -4,7 +4,7 @@
 use crate::checkpoint;
 use crate::exit;
 use crate::family;
-use crate::options::SolveArgs;
+use crate::options::{EngineArgs, SolveArgs};
 use crate::printer::{self, Style};
 use crate::puzzle::check_engine_options;
 use crate::report::{exit_code, write_shard_result};
@@ -27,7 +27,13 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
     check_engine_options(puzzle.as_ref(), &args.engine)?;
-    let session = puzzle.session(&args.engine)?;
+    // A checkpointed run counts what it tries even without --stats, so that
+    // a resumed run with --stats has the counts of the whole search.
+    let engine = EngineArgs {
+        count_tried: options.stats || options.checkpoint.is_some(),
+        ..args.engine.clone()
+    };
+    let session = puzzle.session(&engine)?;
     let config = options.run_config();
     let job = Job {
         threads: config.threads,
@@ -46,6 +52,11 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
         }
         None => None,
     };
+    // A checkpoint from before the placements tried were saved has none
+    // for its finished subtrees: the run's counts of them would be partial.
+    let tried_partial = resume_from
+        .as_ref()
+        .is_some_and(|p| p.finished_count() > 0 && !p.nodes.counts_tried());
     options.pictures.prepare()?;
     let style = if options.json {
         Style::Json
@@ -108,6 +119,10 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
                 .map_err(|e| anyhow!(e).context(bug)),
         }
     })?;
+    let mut ran = ran;
+    if tried_partial {
+        ran.report.nodes.forget_tried();
+    }
 
     if let Some(e) = failed {
         return quiet_on_closed_pipe(e);

@@ -7,7 +7,7 @@
 
 use crate::exit::{self, out};
 use crate::family;
-use crate::options::TreeArgs;
+use crate::options::{EngineArgs, TreeArgs};
 use crate::puzzle::check_engine_options;
 use crate::report::{naive_json, naive_text};
 use crate::session::Job;
@@ -16,7 +16,7 @@ use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_render::tree::{tree_svg, TreeCaption};
 use jigsolve_search::trace::{Outcome, SearchTrace, TraceLimits};
-use jigsolve_search::Control;
+use jigsolve_search::{Control, NodeStats};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -27,7 +27,11 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     check_engine_options(puzzle.as_ref(), &args.engine)?;
     let pictures = args.pictures();
     pictures.prepare()?;
-    let session = puzzle.session(&args.engine)?;
+    let engine = EngineArgs {
+        count_tried: true,
+        ..args.engine.clone()
+    };
+    let session = puzzle.session(&engine)?;
     let described = session.described(&Job::whole_tree());
     let mut control = Control::new();
     if let Some(secs) = args.time_limit {
@@ -103,13 +107,29 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
 /// folded subtrees.
 fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
     let profile = trace.profile.per_depth();
+    let tried = trace.profile.counts_tried();
     let mut s = String::new();
-    s.push_str("  depth       nodes  solutions  dead ends  symmetry     folded  chosen\n");
+    s.push_str(&format!(
+        "  depth       nodes  solutions  dead ends  symmetry     folded{}  chosen\n",
+        if tried {
+            "        tried   rejected"
+        } else {
+            ""
+        }
+    ));
     for (d, &nodes) in profile.iter().enumerate() {
-        let chosen = match d {
+        let mut chosen = match d {
             0 => "-".to_string(),
             _ => labels.get(d - 1).cloned().unwrap_or_default(),
         };
+        if tried {
+            let (t, r) = tried_at(&trace.profile, d);
+            chosen = format!(
+                "{:>12} {:>10}  {chosen}",
+                group_digits(t as u128),
+                group_digits(r as u128)
+            );
+        }
         match trace.levels.get(d) {
             Some(l) => s.push_str(&format!(
                 "{}\n",
@@ -156,9 +176,21 @@ fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
     s
 }
 
+/// The placements tried at depth `d` and those rejected, over all rules.
+fn tried_at(profile: &NodeStats, d: usize) -> (u64, u64) {
+    let tried = profile.tried().get(d).copied().unwrap_or(0);
+    let rejected = profile
+        .rejected()
+        .iter()
+        .map(|(_, counts)| counts.get(d).copied().unwrap_or(0))
+        .sum();
+    (tried, rejected)
+}
+
 /// The trace as JSON: per depth the nodes of the whole tree and, for the
 /// recorded depths, how many were solutions, dead ends, duplicates and
-/// folded subtrees.
+/// folded subtrees; for an engine that counts them, the placements tried
+/// and rejected (by rule) at every depth.
 fn trace_json(trace: &SearchTrace, labels: &[String]) -> Value {
     let depths: Vec<Value> = trace
         .profile
@@ -171,6 +203,19 @@ fn trace_json(trace: &SearchTrace, labels: &[String]) -> Value {
                 "nodes": nodes,
                 "chosen": if d == 0 { None } else { labels.get(d - 1) },
             });
+            if trace.profile.counts_tried() {
+                v["tried"] = json!(trace.profile.tried().get(d).copied().unwrap_or(0));
+                let rejected: serde_json::Map<String, Value> = trace
+                    .profile
+                    .rejected()
+                    .iter()
+                    .map(|(rule, counts)| {
+                        let n = counts.get(d).copied().unwrap_or(0);
+                        (rule.as_str().to_string(), json!(n))
+                    })
+                    .collect();
+                v["rejected"] = Value::Object(rejected);
+            }
             if let Some(l) = trace.levels.get(d) {
                 v["recorded"] = json!(l.recorded);
                 v["solutions"] = json!(l.solutions);

@@ -220,6 +220,7 @@ fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Arc<Prepared> {
     let options = Options {
         order: args.order.unwrap_or_default(),
         symmetry: !args.no_symmetry,
+        tried: args.count_tried,
         ..Options::default()
     };
     Arc::new(Prepared::new(puzzle, options))

@@ -61,26 +61,31 @@ impl<B: Bits> State<B> {
     }
 
     /// Writes the children of the current node at `cands[top..]` and
-    /// returns how many there are.
+    /// returns how many there are, and how many placements were tried: the
+    /// children and the placements the dead-region check refused (those
+    /// that cover the chosen cell, fit and have copies left).
     #[inline(always)]
-    pub(super) fn gather<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> usize {
+    pub(super) fn gather<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> (usize, usize) {
         let filled = self.filled;
         let key = self.key;
         let buf = &mut self.cands[self.top..];
         if self.depth == 0 && t.plan.breaker().is_some() {
-            let mut n = 0;
+            let (mut n, mut tried) = (0, 0);
             for r in &t.plan.reps {
                 let p = r.placement;
-                if (t.info[p].mask & filled).is_empty() && regions_ok(t, g, filled, key, p) {
-                    buf[n] = p as u32;
-                    n += 1;
+                if (t.info[p].mask & filled).is_empty() {
+                    tried += 1;
+                    if regions_ok(t, g, filled, key, p) {
+                        buf[n] = p as u32;
+                        n += 1;
+                    }
                 }
             }
-            return n;
+            return (n, tried);
         }
         let empty = t.full & !filled;
         if empty.is_empty() {
-            return 0;
+            return (0, 0);
         }
         // First pass: the placements that fit and whose type is left.
         let kept = match t.choice {
@@ -89,6 +94,7 @@ impl<B: Bits> State<B> {
                 let list = (cell << WINDOW) + filled.window(cell + 1, WINDOW);
                 if let Some(mut marked) = t.lists.marked(list, filled, &self.avail) {
                     // Only the marked candidates get the dead-region check.
+                    let tried = marked.count_ones() as usize;
                     let first = t.lists.start[list] as usize;
                     let mut n = 0;
                     while marked != 0 {
@@ -97,7 +103,7 @@ impl<B: Bits> State<B> {
                         buf[n] = p;
                         n += regions_ok(t, g, filled, key, p as usize) as usize;
                     }
-                    return n;
+                    return (n, tried);
                 }
                 t.lists.scan(list, filled, &self.avail, buf)
             }
@@ -108,13 +114,13 @@ impl<B: Bits> State<B> {
                 };
                 match fewest(t, filled, &self.avail, among, buf) {
                     Some(kept) => kept,
-                    None => return 0,
+                    None => return (0, 0),
                 }
             }
         };
         // Second pass: the dead-region check.
         if t.cap == 0 {
-            return kept;
+            return (kept, kept);
         }
         let mut n = 0;
         for r in 0..kept {
@@ -122,7 +128,7 @@ impl<B: Bits> State<B> {
             buf[n] = p;
             n += regions_ok(t, g, filled, key, p as usize) as usize;
         }
-        n
+        (n, kept)
     }
 }
 

@@ -14,7 +14,7 @@ use super::tables::BitTables;
 use crate::bits::Bits;
 use crate::symmetry::Canon;
 use jigsolve_search::{
-    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
 };
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -39,6 +39,11 @@ pub struct BitSolver<B: Bits> {
     s: State<B>,
     frames: Vec<Frame>,
     counts: Vec<u64>,
+    /// Per depth: the placements tried at its nodes, and of them those the
+    /// dead-region check refused (added once per node, not per placement).
+    tried: Vec<[u64; 2]>,
+    /// Whether to count them: the search loop is compiled with and without.
+    count_tried: bool,
     rep: Option<usize>,
     canon: Canon,
     out: Vec<u16>,
@@ -46,8 +51,9 @@ pub struct BitSolver<B: Bits> {
 }
 
 impl<B: Bits> BitSolver<B> {
-    /// A solver for the shared tables.
-    pub fn new(t: Arc<BitTables<B>>) -> BitSolver<B> {
+    /// A solver for the shared tables; `count_tried` says whether it
+    /// counts the placements tried and refused at each depth.
+    pub fn new(t: Arc<BitTables<B>>, count_tried: bool) -> BitSolver<B> {
         let depth = t.problem.types.iter().map(|x| x.hi as usize).sum::<usize>() + 2;
         let mut s = State {
             filled: B::ZERO,
@@ -66,6 +72,8 @@ impl<B: Bits> BitSolver<B> {
             s,
             frames: vec![Frame::default(); depth],
             counts: vec![0; depth + 1],
+            tried: vec![[0; 2]; depth + 1],
+            count_tried,
             rep: None,
             canon: Canon::new(&t.problem),
             out: vec![0; t.problem.cells()],
@@ -96,9 +104,9 @@ impl<B: Bits> BitSolver<B> {
     }
 
     /// Writes the children of the current node at `cands[top..]` and
-    /// returns how many there are.
+    /// returns how many there are, and how many placements were tried.
     #[inline(always)]
-    fn gather(&mut self) -> usize {
+    fn gather(&mut self) -> (usize, usize) {
         let t = &*self.t;
         match &t.layout {
             Layout::Line(a) => self.s.gather(t, a),
@@ -110,10 +118,16 @@ impl<B: Bits> BitSolver<B> {
         }
     }
 
-    /// Opens the node at the current depth: gathers its children.
+    /// Opens the node at the current depth: gathers its children and
+    /// (with `TRIED`) counts what was tried there.
     #[inline(always)]
-    fn open(&mut self) -> usize {
-        let n = self.gather();
+    fn open<const TRIED: bool>(&mut self) -> usize {
+        let (n, tried) = self.gather();
+        if TRIED {
+            let counted = &mut self.tried[self.s.depth];
+            counted[0] += tried as u64;
+            counted[1] += (tried - n) as u64;
+        }
         let start = self.s.top as u32;
         self.frames[self.s.depth] = Frame {
             start,
@@ -161,7 +175,7 @@ impl<B: Bits> BitSolver<B> {
     fn descend(&mut self, path: &[u32]) -> Result<(), NoSuchNode> {
         self.reset();
         for &k in path {
-            let n = self.gather();
+            let (n, _) = self.gather();
             if k as usize >= n {
                 return Err(NoSuchNode {
                     path: path.to_vec(),
@@ -197,34 +211,53 @@ impl<B: Bits> BitSolver<B> {
     /// yet the search is made of lowest-bit, population-count and
     /// variable-shift operations that they do in one instruction each
     /// (measured 10% faster on 6 x 10 pentominoes).
+    ///
+    /// Each copy comes with and without the counting of what is tried
+    /// (`count_tried`), so that a search that does not report it pays
+    /// nothing for it.
     fn run(&mut self, sink: &mut dyn Sink<[u16]>, ticker: &mut Ticker<'_>) -> ControlFlow<()> {
+        let tried = self.count_tried;
         #[cfg(target_arch = "x86_64")]
         if self.t.bmi {
             // SAFETY: `bmi` is true only when the processor has the
             // features `run_bmi` is compiled for (detected in `new`).
-            return unsafe { self.run_bmi(sink, ticker) };
+            return unsafe {
+                if tried {
+                    self.run_bmi::<true>(sink, ticker)
+                } else {
+                    self.run_bmi::<false>(sink, ticker)
+                }
+            };
         }
-        self.run_loop(sink, ticker)
+        if tried {
+            self.run_loop::<true>(sink, ticker)
+        } else {
+            self.run_loop::<false>(sink, ticker)
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn run_bmi(
+    unsafe fn run_bmi<const TRIED: bool>(
         &mut self,
         sink: &mut dyn Sink<[u16]>,
         ticker: &mut Ticker<'_>,
     ) -> ControlFlow<()> {
-        self.run_loop(sink, ticker)
+        self.run_loop::<TRIED>(sink, ticker)
     }
 
     #[inline(always)]
-    fn run_loop(&mut self, sink: &mut dyn Sink<[u16]>, ticker: &mut Ticker<'_>) -> ControlFlow<()> {
+    fn run_loop<const TRIED: bool>(
+        &mut self,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
         let base = self.s.depth;
         self.counts[base] += 1;
         if self.is_complete() {
             return self.report(sink);
         }
-        self.open();
+        self.open::<TRIED>();
         let mut since_poll: u64 = 1;
         loop {
             let f = &mut self.frames[self.s.depth];
@@ -258,7 +291,7 @@ impl<B: Bits> BitSolver<B> {
                 }
                 continue;
             }
-            self.open();
+            self.open::<TRIED>();
         }
     }
 }
@@ -277,7 +310,7 @@ impl<B: Bits> Tree for BitSolver<B> {
                     leaf: NodeKind::Solution(self.leaf_weight()),
                 });
             }
-            let n = self.gather() as u32;
+            let n = self.gather().0 as u32;
             if n == 0 {
                 return Ok(Probe {
                     degrees,
@@ -293,15 +326,28 @@ impl<B: Bits> Tree for BitSolver<B> {
 
     /// What the node at `path` is.
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
+        self.node_counted(path, &mut NodeStats::new())
+    }
+
+    /// What the node at `path` is, counting what was tried there.
+    fn node_counted(
+        &mut self,
+        path: &[u32],
+        stats: &mut NodeStats,
+    ) -> Result<NodeKind, NoSuchNode> {
         self.descend(path)?;
         if self.is_complete() {
             return Ok(NodeKind::Solution(self.leaf_weight()));
         }
-        let n = self.gather() as u32;
+        let (n, tried) = self.gather();
+        if self.count_tried {
+            stats.add_tried(path.len(), tried as u64);
+            stats.add_rejected(Prune::DeadRegion, path.len(), (tried - n) as u64);
+        }
         Ok(if n == 0 {
             NodeKind::DeadEnd
         } else {
-            NodeKind::Inner(n)
+            NodeKind::Inner(n as u32)
         })
     }
 
@@ -317,6 +363,10 @@ impl<B: Bits> Tree for BitSolver<B> {
         let flow = self.run(sink, ticker);
         stats.add_profile(0, &self.counts);
         self.counts.iter_mut().for_each(|c| *c = 0);
+        for (d, [tried, refused]) in self.tried.iter_mut().enumerate() {
+            stats.add_tried(d, std::mem::take(tried));
+            stats.add_rejected(Prune::DeadRegion, d, std::mem::take(refused));
+        }
         Ok(flow)
     }
 }
