@@ -67,9 +67,18 @@ fn endless_inputs_are_refused_at_their_size_limit() {
         &["solve", "/dev/zero", "--count"],
         "/dev/zero: larger than 64 MiB, the most jigsolve reads here",
     );
+    // `merge` reads best-board files too, which grow with every
+    // improvement; a shard result is then held to its own 1 MiB.
     refused(
         &["merge", "/dev/zero"],
-        "/dev/zero: larger than 1 MiB, the most jigsolve reads here",
+        "/dev/zero: larger than 256 MiB, the most jigsolve reads here",
+    );
+    let big = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(big.path(), " ".repeat(3 << 19)).unwrap();
+    let path = big.path().to_str().unwrap();
+    refused(
+        &["merge", path],
+        "larger than a shard result can be (1048576 bytes at most)",
     );
     refused(
         &["verify", "impuzzable", "/dev/zero"],
