@@ -19,7 +19,7 @@
 //! a pinned cell, only the pin itself (see [`crate::Problem`]).
 //!
 //! [`dlx_unique`] breaks the board's symmetry the way the search does (see
-//! [`crate::symmetry`]): a breaker piece keeps one option per orbit of its
+//! [`crate::Plan`]): a breaker piece keeps one option per orbit of its
 //! placements, so DLX1 counts exactly the *unique* solutions. That is only
 //! exact with a breaker none of whose kept placements a symmetry maps to
 //! itself (a piece without symmetry of its own always qualifies); the
