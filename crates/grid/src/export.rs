@@ -45,7 +45,8 @@ pub struct Unbreakable(pub usize);
 /// are the *unique* solutions.
 pub fn dlx_unique(problem: &Problem) -> Result<String, Unbreakable> {
     if problem.group.len() <= 1 {
-        return Ok(dlx(problem));
+        let note = "the board has no symmetry, so its distinct solutions are the unique ones";
+        return Ok(write(problem, |_| true, Some(note)));
     }
     let plan = Plan::exact(problem).ok_or(Unbreakable(problem.group.len()))?;
     let Mode::Breaker { ty } = plan.mode else {
