@@ -1,6 +1,7 @@
 //! The page of `jigsolve serve` in a real browser: Debian's Chromium,
 //! driven through ChromeDriver by plain WebDriver requests (JSON over
-//! HTTP), as a person would use it: choose Impuzzable and solve it; paint
+//! HTTP), as a person would use it: choose Impuzzable and solve it, and
+//! count it without symmetry; the best board of Scramble; paint
 //! a 3 x 20 board, add the pentominoes and count; start Bedlam and stop it;
 //! paste a bad file; open a shared link.
 //!
@@ -273,6 +274,38 @@ fn the_page_in_a_real_browser() {
     assert_eq!(browser.text("#position"), "solution 1 of 1");
     assert!(browser.script("return location.hash").as_str().unwrap() == "#catalog=impuzzable");
     browser.screenshot("serve-impuzzable");
+
+    // Symmetry off (`--no-symmetry`): every distinct solution listed, 4.
+    browser.click("#search-options summary");
+    browser.click("#opt-symmetry");
+    browser.click("#count");
+    browser.wait(
+        "the count without symmetry",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    assert_eq!(browser.text("#count-listed"), "4");
+    assert_eq!(browser.text("#count-unique"), "1");
+    assert_eq!(browser.text("#position"), "solution 1 of 4");
+    browser.click("#opt-symmetry");
+
+    // The best board of Scramble: its full score, 12 of 12, its picture
+    // and its link to the viewer.
+    choose_catalog(&browser, "scramble");
+    browser.click("#best");
+    browser.wait(
+        "the best board's full score",
+        "return document.getElementById('status').textContent.startsWith('done: full score')",
+    );
+    assert_eq!(browser.text("#best-score"), "12 of 12");
+    picture_shown(&browser, "best-picture");
+    let link = browser.script("return document.getElementById('best-link').href");
+    assert!(
+        link.as_str()
+            .unwrap()
+            .starts_with("https://e2.bucas.name/#puzzle=scramble&board_w=3&board_h=3"),
+        "{link}"
+    );
+    browser.screenshot("serve-best");
 
     // Paint a 3 x 20 board: a 3 x 21 board with its last column erased
     // cell by cell; the pentominoes; count: 2 unique solutions.

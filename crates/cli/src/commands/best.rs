@@ -130,7 +130,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
 
 /// One improvement as a JSON line: what `verify` scores again and `merge`
 /// compares across runs.
-fn improvement_json(
+pub fn improvement_json(
     puzzle: &Puzzle,
     hash: &str,
     found: &Improvement,
@@ -162,7 +162,7 @@ const ETERNITY_II_QUOTA_COLOURS: &str = "13,16,10";
 /// option is not given, Eternity II's measured colours for a puzzle with
 /// Eternity II's tiles (with any hints), else none. A name the puzzle does
 /// not have is an input error.
-fn quota_marks(
+pub fn quota_marks(
     puzzle: &Puzzle,
     colours: Option<&str>,
     label: &str,
@@ -207,7 +207,7 @@ fn has_eternity_ii_tiles(puzzle: &Puzzle) -> bool {
 
 /// A seed from the clock, for runs that do not give one (it is printed, so
 /// a good run can be repeated).
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)

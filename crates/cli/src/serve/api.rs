@@ -3,14 +3,15 @@
 //! | route | answer |
 //! |---|---|
 //! | `GET /`, `/app.js`, `/style.css` | the page |
-//! | `GET /api/status` | searches running, waiting and kept; the limits |
+//! | `GET /api/status` | searches running (and the threads they use), waiting and kept; the limits |
 //! | `GET /api/catalog`, `GET /api/catalog/NAME` | the catalog; one puzzle's file |
 //! | `POST /api/puzzle` `{text, label}` | the puzzle read as `solve` reads it: family, name and picture (SVG), or the error with its line |
 //! | `POST /api/puzzle/png` `{text, label}` | the puzzle's picture as PNG |
-//! | `POST /api/search` `{text, label, mode}` | starts a search (`solve`: the first solution; `count`: all); its id |
+//! | `POST /api/search` `{text, label, mode, options}` | starts a search (`solve`: the first solution; `count`: all; `best`: the best board of an edge puzzle) with the command line's engine options and a thread count; its id |
 //! | `GET /api/search/ID/events` | Server-Sent Events: `progress`, then `done`; closing it cancels and forgets the search |
 //! | `POST /api/search/ID/stop` | cancels the search |
 //! | `GET /api/search/ID/solution/N?format=svg\|png\|json` | kept solution N |
+//! | `GET /api/search/ID/best?format=svg\|png\|json` | a best-board search's best board so far |
 //! | `GET /api/search/ID/solutions` | the kept solutions and the summary as JSON Lines |
 //!
 //! Errors are `{"error": message, "line": N}` with a 4xx status (5xx for
@@ -20,7 +21,7 @@
 // its size does not matter.
 #![allow(clippy::result_large_err)]
 
-use super::searches::{Mode, Phase, Refused, Registry, Search};
+use super::searches::{Mode, Options, Phase, Refused, Registry, Search};
 use super::{MAX_BODY_BYTES, MAX_PUZZLE_BYTES};
 use crate::catalog;
 use crate::family;
@@ -85,6 +86,7 @@ pub fn router(registry: Arc<Registry>, loopback: bool) -> Router {
         .route("/api/search/{id}/stop", post(stop))
         .route("/api/search/{id}/solution/{n}", get(solution))
         .route("/api/search/{id}/solutions", get(solutions))
+        .route("/api/search/{id}/best", get(best_board))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API route".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
@@ -282,10 +284,11 @@ async fn status(State(app): Shared) -> Response {
     let limits = &app.registry.limits;
     ok(json!({
         "running": load.running,
+        "threads": load.threads,
         "waiting": load.waiting,
         "kept": load.kept,
         "limits": {
-            "running": limits.running,
+            "threads": limits.threads,
             "waiting": limits.waiting,
             "kept": limits.kept,
             "solutions_kept": limits.solutions,
@@ -389,21 +392,45 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
     let mode = match sent.body.get("mode").and_then(Value::as_str) {
         Some("solve") | None => Mode::Solve,
         Some("count") => Mode::Count,
+        Some("best") => Mode::Best,
         Some(other) => {
             return error(
                 StatusCode::BAD_REQUEST,
-                format!("unknown mode '{other}': expected solve or count"),
+                format!("unknown mode '{other}': expected solve, count or best"),
             )
         }
     };
-    // Read once here, so that bad input is an answer, not a failed search.
+    let options = match options_of(&sent.body, mode, app.registry.limits.threads) {
+        Ok(o) => o,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+    };
+    // Read once here, and the session prepared with these options, so that
+    // bad input or an option the family does not take is an answer, not a
+    // failed search.
     let (label, text) = (sent.label.clone(), sent.text.clone());
-    match blocking(move || load(&label, &text).map(|_| ())).await {
+    let engine = options.engine.clone();
+    let checked = blocking(move || {
+        if mode == Mode::Best {
+            let source = Source { label, text };
+            return family::load_edge(&source, None, "the best-board search")
+                .map(|_| ())
+                .map_err(|e| format!("{e:#}"));
+        }
+        let puzzle = load(&label, &text)?;
+        crate::puzzle::check_engine_options(puzzle.as_ref(), &engine)
+            .map_err(|e| format!("{e:#}"))?;
+        puzzle
+            .session(&engine)
+            .map(|_| ())
+            .map_err(|e| format!("{e:#}"))
+    })
+    .await;
+    match checked {
         Ok(Ok(())) => {}
         Ok(Err(message)) => return input_error(&sent.label, message),
         Err(r) => return r,
     }
-    match app.registry.start(mode, sent.label, sent.text) {
+    match app.registry.start(mode, options, sent.label, sent.text) {
         Ok(search) => {
             let registry = Arc::clone(&app.registry);
             let id = search.id;
@@ -422,6 +449,85 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
         }
         Err(Refused(message)) => error(StatusCode::SERVICE_UNAVAILABLE, message),
     }
+}
+
+/// The search options of a request, `"options": {"symmetry": false,
+/// "order": "frame", "engine": "dlx", "flip": "flip" | "no-flip",
+/// "threads": 2}`, each optional: what `solve --no-symmetry --order frame
+/// --engine dlx --flip --threads 2` asks. At most `most_threads` threads;
+/// the best-board search takes the thread count only.
+fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, String> {
+    let mut options = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    let Some(given) = body.get("options") else {
+        return Ok(options);
+    };
+    let Some(given) = given.as_object() else {
+        return Err("\"options\" must be an object such as {\"symmetry\": false}".into());
+    };
+    let text = |key: &str| -> Result<Option<&str>, String> {
+        match given.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.as_str())),
+            Some(other) => Err(format!("option {key}: expected a name, got {other}")),
+        }
+    };
+    for key in given.keys() {
+        if !matches!(
+            key.as_str(),
+            "symmetry" | "order" | "engine" | "flip" | "threads"
+        ) {
+            return Err(format!(
+                "unknown option '{key}': expected symmetry, order, engine, flip or threads"
+            ));
+        }
+    }
+    match given.get("symmetry") {
+        None | Some(Value::Null) | Some(Value::Bool(true)) => {}
+        Some(Value::Bool(false)) => options.engine.no_symmetry = true,
+        Some(other) => {
+            return Err(format!(
+                "option symmetry: expected true or false, got {other}"
+            ))
+        }
+    }
+    if let Some(order) = text("order")? {
+        options.engine.order = Some(order.parse().map_err(|e| format!("option order: {e}"))?);
+    }
+    if let Some(engine) = text("engine")? {
+        options.engine.engine_choice =
+            Some(engine.parse().map_err(|e| format!("option engine: {e}"))?);
+    }
+    match text("flip")? {
+        None | Some("file") => {}
+        Some("flip") => options.engine.flip = true,
+        Some("no-flip") => options.engine.no_flip = true,
+        Some(other) => {
+            return Err(format!(
+                "option flip: unknown '{other}': expected file, flip or no-flip"
+            ))
+        }
+    }
+    match given.get("threads") {
+        None | Some(Value::Null) => {}
+        Some(n) => match n.as_u64() {
+            Some(n) if n >= 1 && n <= most_threads as u64 => options.threads = n as usize,
+            _ => {
+                return Err(format!(
+                    "option threads: {n} is not a thread count from 1 to {most_threads} (the server's --threads)"
+                ))
+            }
+        },
+    }
+    if mode == Mode::Best && !options.engine.to_args().is_empty() {
+        return Err(format!(
+            "the best-board search takes only the threads option, not {}",
+            options.engine.to_args().join(" ")
+        ));
+    }
+    Ok(options)
 }
 
 fn search_of(app: &App, id: &str) -> Result<Arc<Search>, Response> {
@@ -602,4 +708,77 @@ async fn solutions(State(app): Shared, Path(id): Path<String>) -> Response {
             .insert(header::CONTENT_DISPOSITION, v);
     }
     response
+}
+
+/// The best board so far of a best-board search, as a picture (empty cells
+/// blank) or its line of `best --json`.
+async fn best_board(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let search = match search_of(&app, &id) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let format = query
+        .get("format")
+        .map_or("json", String::as_str)
+        .to_string();
+    if !matches!(format.as_str(), "json" | "svg" | "png") {
+        return error(
+            StatusCode::BAD_REQUEST,
+            format!("unknown format '{format}': expected svg, png or json"),
+        );
+    }
+    let download = query.contains_key("download");
+    let Some(best) = search.best() else {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!("search {id} has no best board (yet, or it is not a best-board search)"),
+        );
+    };
+    let score = best.line["score"].as_u64().unwrap_or(0);
+    let stem = format!("{}-best-{score}", file_stem(&search.label_stem()));
+    if format == "json" {
+        let mut r = json_response(StatusCode::OK, &best.line);
+        if download {
+            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{stem}.json\"")) {
+                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+            }
+        }
+        return r;
+    }
+    let source = Source {
+        label: search.label.clone(),
+        text: search.text.clone(),
+    };
+    let drawn = blocking(move || -> Result<(Vec<u8>, bool), String> {
+        let puzzle = family::load_edge(&source, None, "the best-board search")
+            .map_err(|e| format!("{e:#}"))?;
+        let placements = family::edge_board_of(&puzzle, &best.line)?;
+        let caption = format!(
+            "{}: best board, {score} of {} inner edges match",
+            puzzle.name, best.line["max"]
+        );
+        let svg = jigsolve_render::edge::board_svg(&puzzle, &placements, &caption);
+        if format == "png" {
+            Ok((png_of(&svg)?, true))
+        } else {
+            Ok((svg.into_bytes(), false))
+        }
+    })
+    .await;
+    match drawn {
+        Ok(Ok((bytes, png))) => {
+            let (kind, ext) = if png {
+                ("image/png", "png")
+            } else {
+                ("image/svg+xml", "svg")
+            };
+            picture(kind, bytes, download.then(|| format!("{stem}.{ext}")))
+        }
+        Ok(Err(message)) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+        Err(r) => r,
+    }
 }

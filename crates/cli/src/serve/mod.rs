@@ -121,11 +121,11 @@ fn open_browser(url: &str) {
     }
 }
 
-/// Default limits for `serve`: `threads` searches at once, `queue` more
-/// waiting, each at most `time_limit` long.
+/// Default limits for `serve`: searches on at most `threads` threads at
+/// once, `queue` more waiting, each at most `time_limit` long.
 pub fn limits(threads: usize, queue: usize, time_limit: Duration) -> Limits {
     Limits {
-        running: threads.max(1),
+        threads: threads.max(1),
         waiting: queue,
         kept: threads.max(1) + queue + 256,
         solutions: 1000,

@@ -2,6 +2,11 @@
 //! of its own, as `solve` runs it, with a server-wide cap on the threads
 //! running at once and on the searches waiting for one.
 //!
+//! A search may use several threads (as `solve --threads N` does): the cap
+//! counts threads, so a search waits until enough of them are free.
+//! The best-board search of edge puzzles (`jigsolve best`) runs the same
+//! way, keeping its best board so far instead of solutions.
+//!
 //! A search belongs to the page that started it and lives only as long as
 //! that page listens to its event stream: when the stream closes (the page
 //! went away, or started another search) the search is cancelled through
@@ -11,12 +16,14 @@
 //!
 //! [`Session`]: crate::session::Session
 
+use crate::commands::best;
 use crate::family;
 use crate::options::EngineArgs;
 use crate::report::{summary_json, weight_json};
 use crate::session::{Found, Job};
 use crate::source::Source;
-use jigsolve_search::{Control, Weight};
+use jigsolve_edge::best::{max_score, search_best, BestEnd, BestOptions, Improvement};
+use jigsolve_search::{Control, StopReason, Weight};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
@@ -31,6 +38,9 @@ pub enum Mode {
     Solve,
     /// Walk the whole tree and count (`solve`, every solution listed).
     Count,
+    /// The board with the most matching inner edges (`best`), edge
+    /// matching only.
+    Best,
 }
 
 impl Mode {
@@ -39,15 +49,27 @@ impl Mode {
         match self {
             Mode::Solve => "solve",
             Mode::Count => "count",
+            Mode::Best => "best",
         }
     }
+}
+
+/// How one search runs: the command line's engine options (`solve
+/// --no-symmetry`, `--order`, `--engine`, `--flip`, `--no-flip`) and its
+/// threads.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The options `solve` passes to the session (unused by [`Mode::Best`]).
+    pub engine: EngineArgs,
+    /// Threads of this search, at least 1 and at most [`Limits::threads`].
+    pub threads: usize,
 }
 
 /// The server's limits on searches.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Searches running at once (one thread each).
-    pub running: usize,
+    /// Threads the running searches use at once, server-wide.
+    pub threads: usize,
     /// Searches waiting for a thread.
     pub waiting: usize,
     /// Searches kept for open pages, running, waiting or finished.
@@ -87,6 +109,8 @@ pub struct Search {
     pub id: u64,
     /// What it was asked to do.
     pub mode: Mode,
+    /// How it runs.
+    pub options: Options,
     /// The name the puzzle's messages use.
     pub label: String,
     /// The puzzle file's text.
@@ -115,6 +139,17 @@ struct State {
     error: Option<String>,
     /// How long the search ran, once it has ended.
     ran_for: Option<Duration>,
+    /// [`Mode::Best`]: the best board so far.
+    best: Option<BestBoard>,
+}
+
+/// The best board a best-board search has found so far.
+#[derive(Clone)]
+pub struct BestBoard {
+    /// Its line of `best --json` (score, board, link, ...).
+    pub line: Value,
+    /// Boards reported so far, each better than the one before.
+    pub improvements: u64,
 }
 
 /// A kept solution, as the API hands it out.
@@ -167,6 +202,16 @@ impl Search {
             p["seconds"] = json!(secs);
             p["rate"] = json!((nodes as f64 / secs.max(1e-9)).round());
             p["solutions"] = json!(control.solutions().max(state.listed));
+            if let Some(best) = &state.best {
+                p["best"] = json!({
+                    "score": best.line["score"],
+                    "max": best.line["max"],
+                    "nodes": best.line["nodes"],
+                    "seconds": best.line["seconds"],
+                    "link": best.line["link"],
+                    "improvements": best.improvements,
+                });
+            }
             if state.fraction_known && self.mode == Mode::Count {
                 let f = control.fraction_done();
                 p["fraction"] = json!(f);
@@ -213,11 +258,21 @@ impl Search {
         })
     }
 
+    /// [`Mode::Best`]: the best board so far.
+    pub fn best(&self) -> Option<BestBoard> {
+        self.state().best.clone()
+    }
+
     /// The kept solutions as JSON Lines, `solve --json`'s format, with the
-    /// summary last once the search is done.
+    /// summary last once the search is done (the best board: its line of
+    /// `best --json`, then the summary).
     pub fn json_lines(&self) -> String {
         let state = self.state();
         let mut out = String::new();
+        if let Some(best) = &state.best {
+            out.push_str(&best.line.to_string());
+            out.push('\n');
+        }
         for (i, (record, weight)) in state.kept.iter().enumerate() {
             let line = json!({
                 "type": "solution",
@@ -256,6 +311,8 @@ struct Inner {
     next_id: u64,
     searches: HashMap<u64, Arc<Search>>,
     running: usize,
+    /// Threads the running searches use.
+    threads: usize,
     waiting: VecDeque<Arc<Search>>,
 }
 
@@ -263,6 +320,8 @@ struct Inner {
 pub struct Load {
     /// Searches running.
     pub running: usize,
+    /// Threads the running searches use.
+    pub threads: usize,
     /// Searches waiting for a thread.
     pub waiting: usize,
     /// Searches kept for open pages.
@@ -288,6 +347,7 @@ impl Registry {
         let inner = self.inner();
         Load {
             running: inner.running,
+            threads: inner.threads,
             waiting: inner.waiting.len(),
             kept: inner.searches.len(),
         }
@@ -299,13 +359,16 @@ impl Registry {
     }
 
     /// Starts a search of `text` (already read once without error), or
-    /// queues it, or refuses it when the server is full.
+    /// queues it, or refuses it when the server is full. Its threads are
+    /// held to 1 ..= [`Limits::threads`].
     pub fn start(
         self: &Arc<Self>,
         mode: Mode,
+        mut options: Options,
         label: String,
         text: String,
     ) -> Result<Arc<Search>, Refused> {
+        options.threads = options.threads.clamp(1, self.limits.threads.max(1));
         let mut inner = self.inner();
         if inner.searches.len() >= self.limits.kept {
             return Err(Refused(format!(
@@ -313,11 +376,16 @@ impl Registry {
                 self.limits.kept
             )));
         }
-        let run_now = inner.running < self.limits.running;
+        // First come, first served: none jumps the queue, even when it
+        // would fit in the threads free.
+        let run_now =
+            inner.waiting.is_empty() && inner.threads + options.threads <= self.limits.threads;
         if !run_now && inner.waiting.len() >= self.limits.waiting {
             return Err(Refused(format!(
-                "the server is busy: {} searches are running and {} are waiting for a thread, the most it takes; try again later",
+                "the server is busy: {} searches are running on {} of its {} threads and {} are waiting for threads, the most it takes; try again later",
                 inner.running,
+                inner.threads,
+                self.limits.threads,
                 inner.waiting.len()
             )));
         }
@@ -326,6 +394,7 @@ impl Registry {
         let search = Arc::new(Search {
             id: inner.next_id,
             mode,
+            options,
             label,
             text,
             streamed: AtomicBool::new(false),
@@ -342,11 +411,13 @@ impl Registry {
                 summary: None,
                 error: None,
                 ran_for: None,
+                best: None,
             }),
         });
         inner.searches.insert(search.id, Arc::clone(&search));
         if run_now {
             inner.running += 1;
+            inner.threads += search.options.threads;
             drop(inner);
             self.spawn(Arc::clone(&search));
         } else {
@@ -408,7 +479,7 @@ impl Registry {
                     state.ran_for = state.control.as_ref().map(|c| c.elapsed());
                     state.phase = Phase::Done;
                 }
-                registry.finished();
+                registry.finished(for_thread.options.threads);
             });
         if let Err(e) = spawned {
             {
@@ -416,24 +487,31 @@ impl Registry {
                 state.error = Some(format!("cannot start a search thread: {e}"));
                 state.phase = Phase::Done;
             }
-            self.finished();
+            self.finished(search.options.threads);
         }
     }
 
-    /// A running search ended: its thread goes to the next one waiting.
-    fn finished(self: &Arc<Self>) {
+    /// A running search of `threads` threads ended: its threads go to the
+    /// searches waiting, in their order, as far as they reach.
+    fn finished(self: &Arc<Self>, threads: usize) {
         let next = {
             let mut inner = self.inner();
-            match inner.waiting.pop_front() {
-                Some(next) => Some(next),
-                None => {
-                    inner.running -= 1;
-                    None
+            inner.running -= 1;
+            inner.threads -= threads;
+            let mut next = Vec::new();
+            while let Some(first) = inner.waiting.front() {
+                let wanted = first.options.threads;
+                if inner.threads + wanted > self.limits.threads {
+                    break;
                 }
+                inner.running += 1;
+                inner.threads += wanted;
+                next.extend(inner.waiting.pop_front());
             }
+            next
         };
-        if let Some(next) = next {
-            self.spawn(next);
+        for search in next {
+            self.spawn(search);
         }
     }
 }
@@ -484,12 +562,17 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         label: search.label.clone(),
         text: search.text.clone(),
     };
+    if search.mode == Mode::Best {
+        return run_best(search, limits, &source);
+    }
     let puzzle = family::load(&source, None).map_err(|e| format!("{e:#}"))?;
+    crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
+        .map_err(|e| format!("{e:#}"))?;
     let session = puzzle
-        .session(&EngineArgs::default())
+        .session(&search.options.engine)
         .map_err(|e| format!("{e:#}"))?;
     let job = Job {
-        threads: 1,
+        threads: search.options.threads,
         shard: None,
         want_solutions: true,
         first_solutions_only: search.mode == Mode::Solve,
@@ -528,7 +611,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         }
         match mode {
             Mode::Solve => ControlFlow::Break(()),
-            Mode::Count => ControlFlow::Continue(()),
+            Mode::Count | Mode::Best => ControlFlow::Continue(()),
         }
     };
     let ran = session.run(&job, &control, &mut found).map_err(|e| {
@@ -541,5 +624,76 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     if let Some(fault) = ran.fault {
         state.error = Some(fault);
     }
+    Ok(())
+}
+
+/// Runs a best-board search as `jigsolve best` runs it (seed from the clock,
+/// the same default quotas), keeping each improvement as its JSON line.
+fn run_best(search: &Search, limits: &Limits, source: &Source) -> Result<(), String> {
+    let puzzle =
+        family::load_edge(source, None, "the best-board search").map_err(|e| format!("{e:#}"))?;
+    let quota_marks =
+        best::quota_marks(&puzzle, None, &source.label).map_err(|e| format!("{e:#}"))?;
+    let seed = best::clock_seed();
+    let options = BestOptions {
+        seed,
+        threads: search.options.threads,
+        quota_marks,
+        ..BestOptions::default()
+    };
+    let hash = family::edge_puzzle_hash(&puzzle);
+    let max = max_score(puzzle.rows, puzzle.cols);
+    let control = Arc::new(
+        Control::new()
+            .with_progress()
+            .with_time_limit(limits.time_limit),
+    );
+    {
+        let mut state = search.state();
+        state.puzzle = puzzle.name.clone();
+        state.family = "edge".to_string();
+        state.counts_mean = json!({
+            "best": format!(
+                "inner edges whose marks fit, of the {max} a {} x {} board has",
+                puzzle.rows, puzzle.cols
+            ),
+        });
+        if search.cancelled.load(Ordering::SeqCst) {
+            control.cancel();
+        }
+        state.control = Some(Arc::clone(&control));
+        state.phase = Phase::Running;
+    }
+    let sink = |found: &Improvement| {
+        let line = best::improvement_json(&puzzle, &hash, found, seed, None);
+        let mut state = search.state();
+        let improvements = state.best.as_ref().map_or(0, |b| b.improvements) + 1;
+        state.best = Some(BestBoard { line, improvements });
+    };
+    let report = search_best(&puzzle, &options, &control, &sink)
+        .map_err(|e| format!("{}: {e}", source.label))?;
+    let seconds = control.elapsed().as_secs_f64();
+    let ended = match report.end {
+        BestEnd::FullScore | BestEnd::Stopped(StopReason::SolutionLimit) => "full score",
+        BestEnd::Exhausted => "searched to the end under the break rules",
+        BestEnd::Stopped(StopReason::Cancelled) => "cancelled",
+        BestEnd::Stopped(StopReason::TimeLimit) => "time-limit",
+        BestEnd::Stopped(StopReason::NodeLimit) => "node-limit",
+    };
+    let summary = json!({
+        "type": "summary",
+        "puzzle": puzzle.name,
+        "puzzle_hash": hash,
+        "score": report.best.as_ref().map(|b| b.score),
+        "max": max,
+        "nodes": report.nodes,
+        "nodes_per_second": (report.nodes as f64 / seconds.max(1e-9)).round() as u64,
+        "restarts": report.restarts,
+        "seconds": seconds,
+        "seed": seed,
+        "shard": null,
+        "end": ended,
+    });
+    search.state().summary = Some(summary);
     Ok(())
 }

@@ -10,7 +10,8 @@ const $ = (id) => document.getElementById(id);
 const state = {
   catalogName: "",     // the catalog puzzle loaded, while its text is unchanged
   catalogText: "",
-  search: null,        // {id, events, done, kept, listed}
+  family: "",          // the family of the puzzle as last read without error
+  search: null,        // {id, mode, events, done, kept, listed}
   index: 1,            // the solution shown
   readTimer: null,
 };
@@ -57,6 +58,8 @@ async function readPuzzle() {
   if (text !== $("text").value) return; // edited again meanwhile
   if (ok) {
     showError(null);
+    state.family = data.family;
+    familyChanged();
     $("puzzle-info").textContent = `${data.name}: ${familyName(data.family)}`;
     $("puzzle-picture").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
   } else {
@@ -234,7 +237,8 @@ async function startSearch(mode) {
   $("browser").hidden = true;
   $("progress").textContent = "";
   $("fraction").hidden = true;
-  const { ok, data } = await api("/api/search", { text: $("text").value, label: label(), mode });
+  $("best-view").hidden = true;
+  const { ok, data } = await api("/api/search", { text: $("text").value, label: label(), mode, options: searchOptions(mode) });
   if (!ok) {
     if (data.line) showError(data.error, data.line);
     searchError(data.error || "the server refused the search");
@@ -243,7 +247,7 @@ async function startSearch(mode) {
   const search = { id: data.id, mode, done: false, kept: 0, listed: 0 };
   state.search = search;
   state.index = 1;
-  setStatus(`${mode === "solve" ? "solving" : "counting"}: starting`);
+  setStatus(`${modeWord(mode)}: starting`);
   $("stop").disabled = false;
   const events = new EventSource(`/api/search/${search.id}/events`);
   search.events = events;
@@ -256,7 +260,8 @@ async function startSearch(mode) {
     search.done = true;
     const outcome = JSON.parse(e.data);
     showProgress(outcome.progress);
-    showOutcome(outcome);
+    if (search.mode === "best") showBestOutcome(outcome);
+    else showOutcome(outcome);
   });
   events.onerror = () => {
     if (state.search !== search) return;
@@ -267,6 +272,10 @@ async function startSearch(mode) {
     }
     events.close();
   };
+}
+
+function modeWord(mode) {
+  return { solve: "solving", count: "counting", best: "searching for the best board" }[mode] || mode;
 }
 
 function setStatus(text) {
@@ -296,12 +305,17 @@ function showProgress(p) {
   search.kept = p.kept;
   search.listed = p.listed;
   if (p.phase === "waiting") setStatus("waiting for a free search thread on the server");
-  else if (p.phase === "running") setStatus(search.mode === "solve" ? "solving…" : "counting…");
+  else if (p.phase === "running") setStatus(`${modeWord(search.mode)}…`);
   const rows = [];
   if (p.nodes !== undefined) {
     rows.push(["nodes", grouped(p.nodes)], ["rate", `${grouped(p.rate)} nodes/s`], ["time", human(p.seconds)]);
   }
-  rows.push(["solutions so far", grouped(p.solutions ?? p.listed)]);
+  if (search.mode === "best") {
+    if (p.best) rows.push(["best score", `${p.best.score} of ${p.best.max}`]);
+    showBest(search, p.best);
+  } else {
+    rows.push(["solutions so far", grouped(p.solutions ?? p.listed)]);
+  }
   if (p.fraction !== undefined) {
     rows.push(["tree done", `${(p.fraction * 100).toFixed(p.fraction < 0.01 ? 4 : 1)}%`]);
     $("fraction").hidden = false;
@@ -374,6 +388,74 @@ function showSolution(n) {
   $("dl-json").href = `${base}?format=json&download`;
   $("dl-all").href = `/api/search/${search.id}/solutions`;
   updatePosition();
+}
+
+// ---------- search options: the command line's engine options ----------
+
+// Shows the options the puzzle's family takes (a family refuses the
+// others, as on the command line), and Best board for edge matching.
+function familyChanged() {
+  for (const el of document.querySelectorAll("#search-options [data-family]")) el.hidden = el.dataset.family !== state.family;
+  $("best").hidden = state.family !== "edge";
+}
+
+function limitThreads(most) {
+  const input = $("opt-threads");
+  input.max = most;
+  if (+input.value > most) input.value = most;
+}
+
+// The request's options: only those of the puzzle's family, and only the
+// threads for the best-board search.
+function searchOptions(mode) {
+  const threads = Math.max(1, Math.min(+$("opt-threads").max || 1, Math.floor(+$("opt-threads").value) || 1));
+  const options = { threads };
+  if (mode === "best") return options;
+  if (!$("opt-symmetry").checked) options.symmetry = false;
+  if (state.family === "edge" && $("opt-order").value !== "auto") options.order = $("opt-order").value;
+  if (state.family === "grid" && $("opt-engine").value !== "auto") options.engine = $("opt-engine").value;
+  if (state.family === "polygon" && $("opt-flip").value !== "file") options.flip = $("opt-flip").value;
+  return options;
+}
+
+// ---------- the best board of edge puzzles ----------
+
+// Shows the best board so far; its picture is fetched again only when the
+// score has changed.
+function showBest(search, best) {
+  if (!best) return;
+  $("best-view").hidden = false;
+  $("best-score").textContent = `${best.score} of ${best.max}`;
+  $("best-found").textContent = `(board ${best.improvements}, found after ${grouped(best.nodes)} nodes, ${human(best.seconds)})`;
+  const link = $("best-link");
+  if (best.link) {
+    link.href = best.link;
+    link.hidden = false;
+  } else {
+    link.hidden = true;
+  }
+  if (search.bestShown === best.improvements) return;
+  search.bestShown = best.improvements;
+  const base = `/api/search/${search.id}/best`;
+  // The number makes each improvement a new address, not a cached picture.
+  $("best-picture").src = `${base}?format=svg&board=${best.improvements}`;
+  $("best-svg").href = `${base}?format=svg&download`;
+  $("best-png").href = `${base}?format=png&download`;
+  $("best-json").href = `${base}?format=json&download`;
+}
+
+function showBestOutcome(outcome) {
+  $("stop").disabled = true;
+  const s = outcome.summary;
+  if (outcome.error) searchError(outcome.error);
+  if (!s) {
+    setStatus("stopped");
+    return;
+  }
+  const end = s.end === "full score" ? "full score" : s.end === "cancelled" ? "stopped" : s.end;
+  const score = s.score === null ? "no board" : `best ${s.score} of ${s.max}`;
+  setStatus(`done: ${end} — ${score}, ${grouped(s.nodes)} nodes at ${grouped(s.nodes_per_second)} nodes/s, ${grouped(s.restarts)} restart${s.restarts === 1 ? "" : "s"}, seed ${s.seed}`);
+  if (outcome.progress) showBest(state.search, outcome.progress.best);
 }
 
 // ---------- tabs ----------
@@ -607,7 +689,8 @@ function edgeChanged() {
 async function showServer() {
   const { ok, data } = await api("/api/status");
   if (ok) {
-    $("server").textContent = `server: ${data.running} searches running, ${data.waiting} waiting (at most ${data.limits.running} at once, ${data.limits.waiting} waiting)`;
+    $("server").textContent = `server: ${data.running} searches running on ${data.threads} threads, ${data.waiting} waiting (at most ${data.limits.threads} threads at once, ${data.limits.waiting} searches waiting)`;
+    limitThreads(data.limits.threads);
   }
 }
 
@@ -621,6 +704,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   for (const tab of document.querySelectorAll(".tab")) tab.addEventListener("click", () => showTab(tab.dataset.tab));
   $("solve").onclick = () => startSearch("solve");
   $("count").onclick = () => startSearch("count");
+  $("best").onclick = () => startSearch("best");
   $("stop").onclick = async () => {
     if (state.search) await api(`/api/search/${state.search.id}/stop`, {});
   };
@@ -659,5 +743,6 @@ window.addEventListener("DOMContentLoaded", async () => {
   await readAddress();
   showServer();
   setInterval(showServer, 2000);
+  familyChanged();
   document.body.dataset.ready = "yes";
 });

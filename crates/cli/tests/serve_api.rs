@@ -1,0 +1,277 @@
+//! The search API of `jigsolve serve` over plain HTTP: the best-board
+//! search of edge puzzles (its boards recounted by `jigsolve verify`,
+//! stopped on request) and the command line's engine options, whose
+//! counts must be the command line's own.
+
+mod server;
+
+use serde_json::{json, Value};
+use server::{catalog_text, Events, Server};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn jigsolve(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Starts a search; its id.
+fn start(server: &Server, body: Value) -> u64 {
+    let (status, started) = server.post("/api/search", &body);
+    assert_eq!(status, 200, "{body}: {started}");
+    started["id"].as_u64().unwrap()
+}
+
+#[test]
+fn the_best_board_search_reaches_the_full_score_and_verifies() {
+    let server = Server::start(&["--threads", "2"]);
+    let (text, label) = catalog_text(&server, "scramble");
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "best", "options": {"threads": 2}}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    let done = events.done();
+    let summary = &done["summary"];
+    assert_eq!(summary["end"], "full score", "{done}");
+    assert_eq!(summary["score"], 12, "{done}");
+    assert_eq!(summary["max"], 12, "{done}");
+    let best = &done["progress"]["best"];
+    assert_eq!(best["score"], 12, "{done}");
+    assert!(best["improvements"].as_u64().unwrap() >= 1, "{done}");
+    assert!(
+        best["link"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://e2.bucas.name/#puzzle=scramble&board_w=3&board_h=3&board_edges="),
+        "{done}"
+    );
+
+    // The board, as `best --json` writes it, recounted by the verifier.
+    let (status, line) = server.get(&format!("/api/search/{id}/best?format=json"));
+    assert_eq!(status, 200, "{line}");
+    assert_eq!(line["type"], "best");
+    assert_eq!(line["link"], best["link"]);
+    let (status, lines) = server.get_bytes(&format!("/api/search/{id}/solutions"));
+    assert_eq!(status, 200);
+    let verified = jigsolve(&["verify", "scramble", "-"], &lines);
+    assert!(
+        verified.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&verified.stdout),
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    let (status, svg) = server.get_bytes(&format!("/api/search/{id}/best?format=svg"));
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&svg).contains("12 of 12 inner edges match"));
+    let (status, png) = server.get_bytes(&format!("/api/search/{id}/best?format=png"));
+    assert_eq!(status, 200);
+    assert!(png.starts_with(b"\x89PNG"));
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+
+    // Not an edge puzzle; engine options; no board yet in a count.
+    let (text, label) = catalog_text(&server, "soma");
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"text": text, "label": label, "mode": "best"}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("applies to edge-matching puzzles only"),
+        "{answer}"
+    );
+    let (text, label) = catalog_text(&server, "scramble");
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"text": text, "label": label, "mode": "best", "options": {"symmetry": false}}),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("--no-symmetry"));
+}
+
+#[test]
+fn stop_and_a_closed_page_end_the_best_board_search() {
+    let server = Server::start(&["--threads", "1"]);
+    let (text, label) = catalog_text(&server, "eternity2");
+    let body = json!({"text": text, "label": label, "mode": "best"});
+    let id = start(&server, body.clone());
+    let mut events = Events::open(&server.addr, id);
+    // Wait for a first board, then Stop.
+    loop {
+        let (name, data) = events.next().expect("progress");
+        assert_eq!(name, "progress", "{data}");
+        if data["best"]["score"].as_u64().is_some_and(|s| s > 0) {
+            assert_eq!(data["best"]["max"], 480);
+            break;
+        }
+    }
+    let (status, _) = server.post(&format!("/api/search/{id}/stop"), &json!({}));
+    assert_eq!(status, 200);
+    let done = events.done();
+    assert_eq!(done["summary"]["end"], "cancelled", "{done}");
+    assert!(done["summary"]["score"].as_u64().unwrap() > 0, "{done}");
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+
+    // The page goes away: the search ends with it.
+    let id = start(&server, body);
+    let mut events = Events::open(&server.addr, id);
+    events.next().unwrap();
+    assert_eq!(server.status()["running"], 1);
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+}
+
+/// The summary of a count through the API with `options`, and of `solve
+/// NAME ARGS --json` on the command line: the same counts, listing and
+/// tree.
+fn same_as_the_command_line(server: &Server, name: &str, options: Value, args: &[&str]) {
+    let (text, label) = catalog_text(server, name);
+    let id = start(
+        server,
+        json!({"text": text, "label": label, "mode": "count", "options": options}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    let done = events.done();
+    let page = &done["summary"];
+    let mut words = vec!["solve", name, "--json"];
+    words.extend_from_slice(args);
+    let out = jigsolve(&words, b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let last = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let cli: Value = serde_json::from_str(&last).unwrap();
+    for key in [
+        "raw",
+        "distinct",
+        "unique",
+        "listed",
+        "complete",
+        "split",
+        "symmetry",
+        "threads",
+        "counts_mean",
+    ] {
+        assert_eq!(page[key], cli[key], "{name} {options}: {key}");
+    }
+    assert_eq!(page["complete"], true);
+    drop(events);
+}
+
+#[test]
+fn engine_options_count_as_the_command_line_does() {
+    let server = Server::start(&["--threads", "2"]);
+    // Symmetry off: every distinct solution listed (4, not 1).
+    same_as_the_command_line(
+        &server,
+        "impuzzable",
+        json!({"symmetry": false}),
+        &["--no-symmetry", "--threads", "1"],
+    );
+    same_as_the_command_line(
+        &server,
+        "hunde-spiel",
+        json!({"symmetry": false, "order": "frame", "threads": 2}),
+        &["--no-symmetry", "--order", "frame", "--threads", "2"],
+    );
+    same_as_the_command_line(
+        &server,
+        "soma",
+        json!({"engine": "dlx", "threads": 2}),
+        &["--engine", "dlx", "--threads", "2"],
+    );
+    same_as_the_command_line(
+        &server,
+        "tangram-square",
+        json!({"flip": "no-flip"}),
+        &["--no-flip", "--threads", "1"],
+    );
+    server.wait_idle(Duration::from_secs(10));
+
+    // More threads than the server's, an unknown engine, an option the
+    // family does not take (the command line's message), an unknown option.
+    let (text, label) = catalog_text(&server, "soma");
+    for (options, status, words) in [
+        (
+            json!({"threads": 3}),
+            400,
+            "from 1 to 2 (the server's --threads)",
+        ),
+        (json!({"threads": 0}), 400, "from 1 to 2"),
+        (json!({"engine": "fast"}), 400, "unknown engine 'fast'"),
+        (json!({"order": "frame"}), 422, "order"),
+        (json!({"colour": 1}), 400, "unknown option 'colour'"),
+    ] {
+        let (got, answer) = server.post(
+            "/api/search",
+            &json!({"text": text, "label": label, "mode": "count", "options": options}),
+        );
+        assert_eq!(got, status, "{options}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(words),
+            "{options}: {answer}"
+        );
+    }
+    assert_eq!(server.status()["kept"], 0);
+}
+
+#[test]
+fn a_search_waits_until_its_threads_are_free() {
+    let server = Server::start(&["--threads", "2"]);
+    let (bedlam, label) = catalog_text(&server, "bedlam");
+    let one = start(
+        &server,
+        json!({"text": bedlam, "label": label, "mode": "count"}),
+    );
+    let mut first = Events::open(&server.addr, one);
+    first.next().unwrap();
+    // Two threads wanted, one free: it waits.
+    let two = start(
+        &server,
+        json!({"text": bedlam, "label": label, "mode": "count", "options": {"threads": 2}}),
+    );
+    let mut second = Events::open(&server.addr, two);
+    let (_, progress) = second.next().unwrap();
+    assert_eq!(progress["phase"], "waiting", "{progress}");
+    let status = server.status();
+    assert_eq!(
+        (status["running"].as_u64(), status["threads"].as_u64()),
+        (Some(1), Some(1)),
+        "{status}"
+    );
+    // The first page goes: the second runs on both threads.
+    drop(first);
+    loop {
+        let (_, progress) = second.next().unwrap();
+        if progress["phase"] == "running" {
+            break;
+        }
+    }
+    let status = server.status();
+    assert_eq!(
+        (status["running"].as_u64(), status["threads"].as_u64()),
+        (Some(1), Some(2)),
+        "{status}"
+    );
+    drop(second);
+    server.wait_idle(Duration::from_secs(10));
+}
