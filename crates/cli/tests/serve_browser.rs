@@ -2,7 +2,8 @@
 //! driven through ChromeDriver by plain WebDriver requests (JSON over
 //! HTTP), as a person would use it: choose Impuzzable and solve it, and
 //! count it without symmetry; the best board of Scramble; paint
-//! a 3 x 20 board, add the pentominoes and count; start Bedlam and stop it;
+//! a 3 x 20 board, add the pentominoes and count; paint hexagons (the
+//! pieces read back from a file) and triangles and count; start Bedlam and stop it;
 //! paste a bad file; open a shared link.
 //!
 //! Without /usr/bin/chromium and /usr/bin/chromedriver (`scripts/setup.sh`
@@ -341,6 +342,91 @@ fn the_page_in_a_real_browser() {
     );
     picture_shown(&browser, "solution-picture");
     browser.screenshot("serve-pentomino-3x20");
+
+    // Hexagons: the tetrahexes read back from the catalog's file into the
+    // painter, a 4 x 8 parallelogram painted with its last hexagon of
+    // each line erased: the 4 x 7 board, 18 raw and 9 unique solutions.
+    browser.click("#tab-text");
+    choose_catalog(&browser, "tetrahex-4x7");
+    browser.click("#tab-grid");
+    assert_eq!(
+        browser.script("return document.getElementById('grid-lattice').value"),
+        "hexagon"
+    );
+    assert_eq!(
+        browser.script("return document.querySelectorAll('#piece-list li').length"),
+        7
+    );
+    browser.type_into("#grid-rows", "4");
+    browser.type_into("#grid-cols", "8");
+    browser.click("#grid-resize");
+    for y in 0..4 {
+        browser.click(&format!("#board-grid .cell[data-x='7'][data-y='{y}']"));
+    }
+    browser.wait(
+        "the painted hexagons read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('drawn:')",
+    );
+    let text = browser.script("return document.getElementById('text').value");
+    assert!(
+        text.as_str().unwrap().contains("lattice = \"hexagon\"\nsides = \"two\"\nboard = \"\"\"\n# # # # # # #\n # # # # # # #\n  # # # # # # #\n   # # # # # # #\n\"\"\""),
+        "{text}"
+    );
+    browser.click("#count");
+    browser.wait(
+        "the hexagon count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    assert_eq!(browser.text("#count-raw"), "18");
+    assert_eq!(browser.text("#count-unique"), "9");
+    browser.screenshot("serve-hexagons");
+
+    // Triangles: a parallelogram of 3 rhombi in a line, tiled by a
+    // rhombus painted on the piece grid (3 copies); the command line
+    // counts the written file the same.
+    browser.click("#grid-lattice option[value='triangle']");
+    browser.type_into("#grid-rows", "1");
+    browser.type_into("#grid-cols", "3");
+    browser.click("#grid-resize");
+    browser.click("#piece-grid .cell[data-x='0'][data-y='0']");
+    browser.click("#piece-grid .cell[data-x='1'][data-y='0']");
+    browser.type_into("#piece-name", "R");
+    browser.type_into("#piece-copies", "3");
+    browser.click("#add-piece");
+    browser.wait(
+        "the painted triangles read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('drawn:') && document.getElementById('text').value.includes('copies = 3')",
+    );
+    let text = browser
+        .script("return document.getElementById('text').value")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("lattice = \"triangle\""), "{text}");
+    assert!(text.contains("board = \"\"\"\n######\n\"\"\""), "{text}");
+    assert!(text.contains("shape = \"\"\"\n##\n\"\"\""), "{text}");
+    browser.click("#count");
+    browser.wait(
+        "the triangle count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("drawn.toml"), &text).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["solve", "drawn.toml", "--count", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&cli.stdout).to_string();
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    assert!(summary["raw"].as_u64().unwrap() > 0, "{summary}");
+    for key in ["raw", "distinct", "unique"] {
+        assert_eq!(
+            browser.text(&format!("#count-{key}")),
+            summary[key].to_string(),
+            "{key}"
+        );
+    }
 
     // Bedlam: count, see it run, Stop; the server is idle again.
     browser.click("#tab-text");

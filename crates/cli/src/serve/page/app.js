@@ -60,6 +60,7 @@ async function readPuzzle() {
     showError(null);
     state.family = data.family;
     familyChanged();
+    textReadAs(data.family, text);
     $("puzzle-info").textContent = `${data.name}: ${familyName(data.family)}`;
     $("puzzle-picture").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
   } else {
@@ -465,7 +466,14 @@ function showTab(id) {
   for (const page of document.querySelectorAll(".tab-page")) page.hidden = page.id !== id;
 }
 
-// ---------- drawing polyforms on squares ----------
+// ---------- drawing polyforms: squares, triangles, hexagons, cubes ----------
+//
+// The painter holds the board and the piece being drawn as layers of rows
+// of cells ("" none, "#" plain, or a colour letter): one layer on the plane
+// lattices, one per height on cubes. A cell's place in its row is its
+// column on squares and cubes, its hexagon along the line on hexagons
+// (art column 2x + y), and its character column on triangles (pointing
+// down when x + y is even, as in the file's art).
 
 const PENTOMINOES = {
   F: [".##", "##.", ".#."], I: ["#####"], L: ["####", "#..."], N: ["##..", ".###"],
@@ -474,10 +482,12 @@ const PENTOMINOES = {
 };
 
 const drawing = {
-  board: [],    // rows of cells: "" none, "#" plain, or a colour letter
+  lattice: "square",
+  board: [],    // layers of rows of cells
   piece: [],
-  pieces: [],   // {name, copies, rows: ["##.", ...]}
+  pieces: [],   // {name, copies, art}: art is rows of text, or layers of them on cubes
   painting: null,
+  written: "",  // the text the painter wrote last (not read back again)
 };
 
 function emptyCells(rows, cols, fill) {
@@ -490,61 +500,123 @@ function brushValue(erase) {
   return /^[A-Za-z0-9]$/.test(c) && c !== "." ? c : "#";
 }
 
-function paintGrid(element, cells, onChange) {
+// Where cell (x, y) sits in the painter's CSS grid, and its shape.
+function cellPlace(lattice, x, y) {
+  if (lattice === "hexagon") return { column: `${2 * x + y + 1} / span 2`, shape: "hex" };
+  if (lattice === "triangle") return { column: `${x + 1} / span 2`, shape: (x + y) % 2 === 0 ? "down" : "up" };
+  return { column: `${x + 1}`, shape: "" };
+}
+
+function paintLayers(element, layers, onChange) {
   element.textContent = "";
-  element.style.gridTemplateColumns = `repeat(${cells[0] ? cells[0].length : 0}, 1.4em)`;
-  cells.forEach((row, y) => row.forEach((value, x) => {
-    const cell = document.createElement("div");
-    cell.className = "cell" + (value ? " on" : "");
-    cell.dataset.x = x;
-    cell.dataset.y = y;
-    cell.textContent = value && value !== "#" ? value : "";
-    const paint = (erase) => {
-      const v = drawing.painting !== null ? drawing.painting : brushValue(erase);
-      cells[y][x] = v;
-      cell.className = "cell" + (v ? " on" : "");
-      cell.textContent = v && v !== "#" ? v : "";
-      onChange();
-    };
-    cell.addEventListener("mousedown", (e) => {
-      e.preventDefault();
-      const erase = e.button === 2 || (cells[y][x] !== "" && $("brush").value !== "erase" && cells[y][x] === brushValue(false));
-      drawing.painting = null;
-      paint(erase);
-      drawing.painting = cells[y][x];
-    });
-    cell.addEventListener("mouseenter", () => { if (drawing.painting !== null) paint(false); });
-    cell.addEventListener("contextmenu", (e) => e.preventDefault());
-    element.append(cell);
-  }));
+  const lattice = drawing.lattice;
+  layers.forEach((cells, z) => {
+    const grid = document.createElement("div");
+    grid.className = `paint ${lattice}`;
+    const cols = Math.max(0, ...cells.map((r) => r.length));
+    const columns = lattice === "hexagon" ? 2 * cols + cells.length : lattice === "triangle" ? cols + 1 : cols;
+    const width = lattice === "square" || lattice === "cube" ? 1.4 : 0.75;
+    grid.style.gridTemplateColumns = `repeat(${columns}, ${width}em)`;
+    cells.forEach((row, y) => row.forEach((value, x) => {
+      const cell = document.createElement("div");
+      const place = cellPlace(lattice, x, y);
+      const show = (v) => {
+        cell.className = `cell ${place.shape}` + (v ? " on" : "");
+        cell.textContent = v && v !== "#" ? v : "";
+      };
+      show(value);
+      cell.style.gridColumn = place.column;
+      cell.style.gridRow = `${y + 1}`;
+      cell.dataset.x = x;
+      cell.dataset.y = y;
+      cell.dataset.z = z;
+      const paint = (erase) => {
+        const v = drawing.painting !== null ? drawing.painting : brushValue(erase);
+        cells[y][x] = v;
+        show(v);
+        onChange();
+      };
+      cell.addEventListener("mousedown", (e) => {
+        e.preventDefault();
+        const erase = e.button === 2 || (cells[y][x] !== "" && $("brush").value !== "erase" && cells[y][x] === brushValue(false));
+        drawing.painting = null;
+        paint(erase);
+        drawing.painting = cells[y][x];
+      });
+      cell.addEventListener("mouseenter", () => { if (drawing.painting !== null) paint(false); });
+      cell.addEventListener("contextmenu", (e) => e.preventDefault());
+      grid.append(cell);
+    }));
+    if (layers.length > 1) {
+      const box = document.createElement("div");
+      box.className = "layer";
+      box.append(`layer z = ${z}`, grid);
+      element.append(box);
+    } else {
+      element.append(grid);
+    }
+  });
 }
 
 document.addEventListener("mouseup", () => { drawing.painting = null; });
 
-function art(cells) {
-  // The smallest box around the cells, as the file's ASCII art.
-  const ys = [], xs = [];
-  cells.forEach((row, y) => row.forEach((v, x) => { if (v) { ys.push(y); xs.push(x); } }));
-  if (!ys.length) return [];
-  const [y0, y1, x0, x1] = [Math.min(...ys), Math.max(...ys), Math.min(...xs), Math.max(...xs)];
-  const rows = [];
-  for (let y = y0; y <= y1; y++) rows.push(cells[y].slice(x0, x1 + 1).map((v) => v || ".").join(""));
-  return rows;
+// The cells as the file's art: the smallest box around them, rows of text
+// (layers of them on cubes). Triangles keep the parity of x + y, which
+// decides their directions; hexagons shift each line one column.
+function art(layers) {
+  const lattice = drawing.lattice;
+  const on = [];
+  layers.forEach((cells, z) => cells.forEach((row, y) => row.forEach((v, x) => { if (v) on.push([x, y, z]); })));
+  if (!on.length) return [];
+  const lo = (i) => Math.min(...on.map((c) => c[i]));
+  const hi = (i) => Math.max(...on.map((c) => c[i]));
+  let [x0, y0, z0] = [lo(0), lo(1), lo(2)];
+  const [x1, y1, z1] = [hi(0), hi(1), hi(2)];
+  const at = (z, y, x) => (layers[z] && layers[z][y] && layers[z][y][x]) || "";
+  if (lattice === "triangle" && (x0 + y0) % 2 !== 0) x0 -= 1;
+  const plane = (z) => {
+    const rows = [];
+    for (let y = y0; y <= y1; y++) {
+      let line = "";
+      if (lattice === "hexagon") {
+        line = " ".repeat(y - y0);
+        for (let x = x0; x <= x1; x++) line += (x > x0 ? " " : "") + (at(z, y, x) || ".");
+      } else {
+        for (let x = x0; x <= x1; x++) line += at(z, y, x) || ".";
+      }
+      rows.push(line);
+    }
+    return rows;
+  };
+  if (lattice === "cube") {
+    const out = [];
+    for (let z = z0; z <= z1; z++) out.push(plane(z));
+    return out;
+  }
+  return plane(0);
+}
+
+function artToml(key, rows) {
+  if (drawing.lattice !== "cube") return [`${key} = """`, ...rows, "\"\"\""];
+  const layers = rows.map((layer) => ["\"\"\"", ...layer, "\"\"\""].join("\n"));
+  return [`${key} = [${layers.join(", ")}]`];
 }
 
 function gridToml() {
   const board = art(drawing.board);
   const colours = new Set();
-  const note = (rows) => rows.join("").replace(/[.#]/g, "").split("").forEach((c) => colours.add(c));
+  const note = (rows) => rows.flat().join("").replace(/[.# ]/g, "").split("").forEach((c) => colours.add(c));
   note(board);
-  drawing.pieces.forEach((p) => note(p.rows));
-  const lines = ["family = \"grid\"", "name = \"drawn\"", `sides = "${$("grid-sides").value}"`];
+  drawing.pieces.forEach((p) => note(p.art));
+  const lines = ["family = \"grid\"", "name = \"drawn\""];
+  if (drawing.lattice !== "square") lines.push(`lattice = "${drawing.lattice}"`);
+  lines.push(`sides = "${$("grid-sides").value}"`);
   if (colours.size) lines.push(`colours = [${[...colours].sort().map((c) => `"${c}"`).join(", ")}]`);
-  lines.push("board = \"\"\"", ...board, "\"\"\"");
+  lines.push(...artToml("board", board));
   for (const p of drawing.pieces) {
     lines.push("", "[[piece]]", `name = ${JSON.stringify(p.name)}`);
     if (p.copies > 1) lines.push(`copies = ${p.copies}`);
-    lines.push("shape = \"\"\"", ...p.rows, "\"\"\"");
+    lines.push(...artToml("shape", p.art));
   }
   return lines.join("\n") + "\n";
 }
@@ -553,21 +625,54 @@ function drawingChanged() {
   $("label").value = "drawn.toml";
   state.catalogName = "";
   $("catalog").value = "";
-  $("text").value = gridToml();
+  drawing.written = gridToml();
+  $("text").value = drawing.written;
   textChanged();
 }
 
+function sizeOf(id, most) {
+  return Math.max(1, Math.min(most, +$(id).value || 1));
+}
+
+// A full board of `rows` lines: rectangles on squares, parallelograms of
+// `cols` hexagons or `cols` rhombi (two triangles each) on the others, and
+// boxes of `layers` layers on cubes.
+function fullBoard(rows, cols, layers) {
+  if (drawing.lattice === "triangle") {
+    return [Array.from({ length: rows }, (_, y) => Array.from({ length: 2 * cols + rows }, (_, x) => (x >= y && x < y + 2 * cols ? "#" : "")))];
+  }
+  return Array.from({ length: drawing.lattice === "cube" ? layers : 1 }, () => emptyCells(rows, cols, "#"));
+}
+
 function newBoard() {
-  const rows = Math.max(1, Math.min(40, +$("grid-rows").value || 1));
-  const cols = Math.max(1, Math.min(40, +$("grid-cols").value || 1));
-  drawing.board = emptyCells(rows, cols, "#");
-  paintGrid($("board-grid"), drawing.board, drawingChanged);
+  drawing.board = fullBoard(sizeOf("grid-rows", 40), sizeOf("grid-cols", 40), sizeOf("grid-layers", 12));
+  paintLayers($("board-grid"), drawing.board, drawingChanged);
   drawingChanged();
 }
 
 function newPieceGrid() {
-  drawing.piece = emptyCells(5, 5, "");
-  paintGrid($("piece-grid"), drawing.piece, () => {});
+  const lattice = drawing.lattice;
+  const [layers, rows, cols] = lattice === "cube" ? [3, 3, 3] : lattice === "triangle" ? [1, 4, 9] : [1, 5, 5];
+  drawing.piece = Array.from({ length: layers }, () => emptyCells(rows, cols, ""));
+  paintLayers($("piece-grid"), drawing.piece, () => {});
+}
+
+function showLattice() {
+  $("grid-lattice").value = drawing.lattice;
+  $("grid-layers-label").hidden = drawing.lattice !== "cube";
+  $("add-pentominoes").hidden = drawing.lattice !== "square";
+}
+
+// Another lattice: a new board and no pieces (pieces of one lattice are
+// not pieces of another).
+function latticeChanged() {
+  drawing.lattice = $("grid-lattice").value;
+  if (drawing.lattice === "cube") $("grid-sides").value = "one";
+  drawing.pieces = [];
+  showLattice();
+  listPieces();
+  newPieceGrid();
+  newBoard();
 }
 
 function listPieces() {
@@ -576,7 +681,7 @@ function listPieces() {
   drawing.pieces.forEach((p, i) => {
     const li = document.createElement("li");
     const pre = document.createElement("pre");
-    pre.textContent = p.rows.join("\n");
+    pre.textContent = drawing.lattice === "cube" ? p.art.map((l) => l.join("\n")).join("\n\n") : p.art.join("\n");
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = "remove";
@@ -587,11 +692,11 @@ function listPieces() {
 }
 
 function addPiece() {
-  const rows = art(drawing.piece);
-  if (!rows.length) return;
+  const shape = art(drawing.piece);
+  if (!shape.length) return;
   const name = $("piece-name").value.trim() || String(drawing.pieces.length + 1);
   const copies = Math.max(1, +$("piece-copies").value || 1);
-  drawing.pieces.push({ name, copies, rows });
+  drawing.pieces.push({ name, copies, art: shape });
   const next = name.length === 1 && /[A-Y]/i.test(name) ? String.fromCharCode(name.charCodeAt(0) + 1) : "";
   $("piece-name").value = next;
   newPieceGrid();
@@ -600,9 +705,205 @@ function addPiece() {
 }
 
 function addPentominoes() {
-  for (const [name, rows] of Object.entries(PENTOMINOES)) drawing.pieces.push({ name, copies: 1, rows });
+  for (const [name, rows] of Object.entries(PENTOMINOES)) drawing.pieces.push({ name, copies: 1, art: rows });
   listPieces();
   drawingChanged();
+}
+
+// ---------- reading the file back into the painter ----------
+//
+// When the text is edited (or opened, or chosen from the catalog) and reads
+// without error as a polyform puzzle, the painter shows it: the lattice,
+// the board and the pieces drawn as art or given as a whole box. What the
+// painter cannot draw (cells listed by coordinates, pins, optional pieces,
+// ...) is named, since painting writes the file anew without it.
+
+// A small reader of the TOML the polyform files use: strings (basic,
+// literal, multi-line), numbers, booleans, arrays and inline tables. The
+// server has already read the file; this only takes its values apart.
+function tomlValue(src, i) {
+  const skip = () => {
+    for (;;) {
+      while (i < src.length && /\s/.test(src[i])) i++;
+      if (src[i] === "#") { while (i < src.length && src[i] !== "\n") i++; } else return;
+    }
+  };
+  skip();
+  const c = src[i];
+  if (src.startsWith('"""', i) || src.startsWith("'''", i)) {
+    const q = src.slice(i, i + 3);
+    const end = src.indexOf(q, i + 3);
+    let s = src.slice(i + 3, end);
+    if (s.startsWith("\n")) s = s.slice(1); else if (s.startsWith("\r\n")) s = s.slice(2);
+    return [s, end + 3];
+  }
+  if (c === '"') {
+    let j = i + 1;
+    while (src[j] !== '"') j += src[j] === "\\" ? 2 : 1;
+    return [JSON.parse(src.slice(i, j + 1)), j + 1];
+  }
+  if (c === "'") {
+    const end = src.indexOf("'", i + 1);
+    return [src.slice(i + 1, end), end + 1];
+  }
+  if (c === "[" || c === "{") {
+    const close = c === "[" ? "]" : "}";
+    const out = c === "[" ? [] : {};
+    i++;
+    for (;;) {
+      skip();
+      if (src[i] === close) return [out, i + 1];
+      if (src[i] === ",") { i++; continue; }
+      if (c === "[") {
+        const [v, j] = tomlValue(src, i);
+        out.push(v);
+        i = j;
+      } else {
+        const m = /^([A-Za-z0-9_-]+)\s*=/.exec(src.slice(i));
+        if (!m) throw new Error("an inline table the painter cannot read");
+        const [v, j] = tomlValue(src, i + m[0].length);
+        out[m[1]] = v;
+        i = j;
+      }
+    }
+  }
+  const m = /^[^\s,\]}#]+/.exec(src.slice(i));
+  if (!m) throw new Error("a value the painter cannot read");
+  const word = m[0];
+  const v = word === "true" ? true : word === "false" ? false : Number(word.replace(/_/g, ""));
+  return [v, i + word.length];
+}
+
+// The file's top table and its [[piece]] tables, as plain objects; other
+// tables ([expected], ...) are listed by name.
+function tomlTables(src) {
+  const top = {}, pieces = [], others = [];
+  let table = top, i = 0;
+  while (i < src.length) {
+    const rest = src.slice(i);
+    const blank = /^(\s+|#[^\n]*)/.exec(rest);
+    if (blank) { i += blank[0].length; continue; }
+    const header = /^\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?/.exec(rest);
+    if (header) {
+      if (header[0].startsWith("[[") && header[1] === "piece") {
+        table = {};
+        pieces.push(table);
+      } else {
+        table = {};
+        others.push(header[1]);
+      }
+      i += header[0].length;
+      continue;
+    }
+    const key = /^([A-Za-z0-9_-]+)\s*=/.exec(rest);
+    if (!key) throw new Error("a line the painter cannot read");
+    const [v, j] = tomlValue(src, i + key[0].length);
+    table[key[1]] = v;
+    i = j;
+  }
+  return { top, pieces, others };
+}
+
+// Art text to the painter's rows of cells; `colours` keeps colour letters,
+// any other character is a plain cell.
+function cellsOfArt(text, lattice, colours) {
+  const lines = text.replace(/\r/g, "").split("\n");
+  while (lines.length && lines[lines.length - 1].trim() === "") lines.pop();
+  const cellOf = (ch) => (ch === "." || ch === " " ? "" : colours.includes(ch) ? ch : "#");
+  if (lattice !== "hexagon") return lines.map((l) => [...l].map(cellOf));
+  // Hexagons: the first cell drawn sets the column parity; x counts
+  // hexagons along the line from the leftmost one of the whole art.
+  const found = [];
+  let parity = null;
+  lines.forEach((l, y) => [...l].forEach((ch, c) => {
+    if (ch === " ") return;
+    if (parity === null) parity = (c - y) & 1;
+    found.push([(c - y - parity) / 2, y, cellOf(ch)]);
+  }));
+  const x0 = Math.min(0, ...found.map((f) => f[0]));
+  const rows = lines.map(() => []);
+  for (const [x, y, v] of found) rows[y][x - x0] = v;
+  return rows.map((r) => Array.from(r, (v) => v || ""));
+}
+
+function layersOf(value, lattice, colours, what) {
+  if (typeof value === "string") {
+    if (lattice === "cube") throw new Error(`${what} is one layer of art, not a list of layers`);
+    return [cellsOfArt(value, lattice, colours)];
+  }
+  if (Array.isArray(value) && lattice === "cube" && value.every((v) => typeof v === "string")) {
+    return value.map((v) => cellsOfArt(v, lattice, colours));
+  }
+  if (value && typeof value === "object" && !Array.isArray(value) && Array.isArray(value.size) && Object.keys(value).length === 1) {
+    const [w, h, d] = value.size;
+    if (lattice === "triangle") return fullBoardOf(lattice, h, w, 1);
+    return Array.from({ length: lattice === "cube" ? d || 1 : 1 }, () => emptyCells(h, w, "#"));
+  }
+  throw new Error(`${what} is given by coordinates or holes, which the painter does not draw`);
+}
+
+function fullBoardOf(lattice, rows, cols, layers) {
+  const was = drawing.lattice;
+  drawing.lattice = lattice;
+  const board = fullBoard(rows, cols, layers);
+  drawing.lattice = was;
+  return board;
+}
+
+function artOfLayers(layers) {
+  // A piece read back is kept as the painter would write it.
+  return art(layers);
+}
+
+// Reads `text` into the painter; a note says what it could not draw.
+function readBackDrawing(text) {
+  let note = "";
+  try {
+    const { top, pieces, others } = tomlTables(text);
+    const lattice = top.lattice || "square";
+    if (!["square", "triangle", "hexagon", "cube"].includes(lattice)) throw new Error(`the lattice ${lattice} is not one the painter draws`);
+    const colours = Array.isArray(top.colours) ? top.colours.filter((c) => typeof c === "string" && c.length === 1) : [];
+    const drawn = ["family", "name", "title", "about", "source", "lattice", "sides", "colours", "board"];
+    const extra = Object.keys(top).filter((k) => !drawn.includes(k));
+    const board = layersOf(top.board, lattice, colours, "the board");
+    const was = drawing.lattice;
+    drawing.lattice = lattice;
+    let read;
+    try {
+      read = pieces.map((p, i) => {
+        const shape = p.shape;
+        if (shape === undefined || (typeof shape !== "string" && lattice !== "cube")) {
+          throw new Error(`piece ${p.name || i + 1} is given by coordinates, which the painter does not draw`);
+        }
+        for (const k of Object.keys(p)) if (!["name", "copies", "shape"].includes(k)) extra.push(`${k} (piece ${p.name || i + 1})`);
+        return { name: String(p.name || i + 1), copies: Number(p.copies) || 1, art: artOfLayers(layersOf(shape, lattice, colours, "a piece")) };
+      });
+    } finally {
+      drawing.lattice = was;
+    }
+    drawing.lattice = lattice;
+    drawing.board = board;
+    drawing.pieces = read;
+    $("grid-sides").value = top.sides === "one" || (top.sides === undefined && lattice === "cube") ? "one" : "two";
+    showLattice();
+    paintLayers($("board-grid"), drawing.board, drawingChanged);
+    newPieceGrid();
+    listPieces();
+    const lost = [...extra, ...others.map((t) => `[${t}]`)];
+    note = lost.length ? `The painter shows this file; painting rewrites it without ${lost.join(", ")}.` : "";
+  } catch (e) {
+    note = `The painter cannot show this file (${e.message}); painting starts a new drawing.`;
+  }
+  $("draw-note").textContent = note;
+  $("draw-note").hidden = !note;
+}
+
+// Called when the text has been read without error as `family`.
+function textReadAs(family, text) {
+  if (family === "grid" && text !== drawing.written) {
+    drawing.written = text;
+    readBackDrawing(text);
+  }
 }
 
 // ---------- drawing edge-matching tiles ----------
@@ -724,6 +1025,7 @@ window.addEventListener("DOMContentLoaded", async () => {
     $("share-link").select();
   };
   $("grid-resize").onclick = newBoard;
+  $("grid-lattice").onchange = latticeChanged;
   $("grid-sides").onchange = drawingChanged;
   $("add-piece").onclick = addPiece;
   $("add-pentominoes").onclick = addPentominoes;
@@ -735,8 +1037,9 @@ window.addEventListener("DOMContentLoaded", async () => {
   window.addEventListener("hashchange", async () => {
     if (location.hash !== (await addressOf())) readAddress();
   });
-  drawing.board = emptyCells(+$("grid-rows").value, +$("grid-cols").value, "#");
-  paintGrid($("board-grid"), drawing.board, drawingChanged);
+  drawing.board = fullBoard(sizeOf("grid-rows", 40), sizeOf("grid-cols", 40), 1);
+  paintLayers($("board-grid"), drawing.board, drawingChanged);
+  showLattice();
   newPieceGrid();
   newTileTable();
   await loadCatalogList();
