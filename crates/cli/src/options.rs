@@ -851,4 +851,33 @@ pub struct ServeArgs {
     /// The longest a search may run, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 3600.0, value_parser = seconds)]
     pub time_limit: f64,
+    /// How long a new search waits for its page to listen to its progress before it is forgotten, in seconds (0.1 to 3,600).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = connect_seconds)]
+    pub connect_timeout: f64,
+    /// Solutions kept per search for browsing and download (0 to 100,000); the counts go on past them.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = kept_solutions, allow_negative_numbers = true)]
+    pub kept_solutions: u32,
+}
+
+/// Parses `serve --kept-solutions`: each kept solution is memory held for
+/// an open page, so their number is bounded.
+fn kept_solutions(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n <= 100_000 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a number of solutions from 0 to 100000"
+        )),
+    }
+}
+
+/// Parses `serve --connect-timeout`: a page needs some time to connect,
+/// and a search waiting longer than an hour for one is a leak.
+fn connect_seconds(text: &str) -> Result<f64, String> {
+    let value = seconds(text)?;
+    if !(0.1..=3600.0).contains(&value) {
+        return Err(format!(
+            "{text} seconds: the connect timeout must be from 0.1 to 3600 seconds"
+        ));
+    }
+    Ok(value)
 }

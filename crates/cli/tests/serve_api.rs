@@ -1,7 +1,8 @@
 //! The search API of `jigsolve serve` over plain HTTP: the best-board
 //! search of edge puzzles (its boards recounted by `jigsolve verify`,
-//! stopped on request) and the command line's engine options, whose
-//! counts must be the command line's own.
+//! stopped on request), the command line's engine options, whose counts
+//! must be the command line's own, `--open`, `--connect-timeout` and
+//! `--kept-solutions`.
 
 mod server;
 
@@ -274,4 +275,117 @@ fn a_search_waits_until_its_threads_are_free() {
     );
     drop(second);
     server.wait_idle(Duration::from_secs(10));
+}
+
+#[cfg(unix)]
+#[test]
+fn open_starts_the_browser_on_the_servers_page() {
+    use std::os::unix::fs::PermissionsExt;
+    // A stand-in for the system's opener (xdg-open, found on PATH) that
+    // writes down the address it was given.
+    let dir = tempfile::tempdir().unwrap();
+    let opened = dir.path().join("opened");
+    let opener = dir.path().join(if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    });
+    std::fs::write(
+        &opener,
+        format!("#!/bin/sh\nprintf '%s' \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let server = Server::start_with_env(&["--open"], &[("PATH", &path)]);
+    let start = std::time::Instant::now();
+    while !opened.exists() || std::fs::read_to_string(&opened).unwrap().is_empty() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "--open did not start the opener"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(std::fs::read_to_string(&opened).unwrap(), server.url("/"));
+    // And the page is there.
+    let (status, page) = server.get_bytes("/");
+    assert_eq!(status, 200);
+    assert!(String::from_utf8_lossy(&page).contains("<title>jigsolve</title>"));
+}
+
+#[test]
+fn kept_solutions_and_connect_timeout_are_options() {
+    let server = Server::start(&["--kept-solutions", "3", "--connect-timeout", "0.5"]);
+    let (text, label) = catalog_text(&server, "soma");
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "count"}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    let done = events.done();
+    assert_eq!(done["summary"]["listed"], 240, "{done}");
+    assert_eq!(done["kept"], 3, "{done}");
+    let (status, _) = server.get_bytes(&format!("/api/search/{id}/solution/3?format=json"));
+    assert_eq!(status, 200);
+    let (status, answer) = server.get(&format!("/api/search/{id}/solution/4?format=json"));
+    assert_eq!(status, 404, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("kept 3 of the 240"));
+    let limits = server.status()["limits"].clone();
+    assert_eq!(limits["solutions_kept"], 3);
+    assert_eq!(limits["connect_seconds"], 0.5);
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+
+    // A search nobody listens to is forgotten after half a second.
+    let (bedlam, label) = catalog_text(&server, "bedlam");
+    let id = start(
+        &server,
+        json!({"text": bedlam, "label": label, "mode": "count"}),
+    );
+    server.wait_idle(Duration::from_secs(5));
+    let (status, _) = server.get(&format!("/api/search/{id}/events"));
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn wrong_serve_options_are_refused_with_exit_2() {
+    for (args, message) in [
+        (
+            ["--connect-timeout", "0"],
+            "the connect timeout must be from 0.1 to 3600 seconds",
+        ),
+        (
+            ["--connect-timeout", "7200"],
+            "the connect timeout must be from 0.1 to 3600 seconds",
+        ),
+        (
+            ["--connect-timeout", "soon"],
+            "'soon' is not a number of seconds",
+        ),
+        (
+            ["--kept-solutions", "100001"],
+            "'100001' is not a number of solutions from 0 to 100000",
+        ),
+        (
+            ["--kept-solutions", "-1"],
+            "'-1' is not a number of solutions from 0 to 100000",
+        ),
+    ] {
+        let out = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+            .arg("serve")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
 }

@@ -3,7 +3,8 @@
 //! HTTP), as a person would use it: choose Impuzzable and solve it, and
 //! count it without symmetry; the best board of Scramble; paint
 //! a 3 x 20 board, add the pentominoes and count; paint hexagons (the
-//! pieces read back from a file) and triangles and count; start Bedlam and stop it;
+//! pieces read back from a file) and triangles and count; type tiles
+//! into the tile table and count; start Bedlam and stop it;
 //! paste a bad file; open a shared link.
 //!
 //! Without /usr/bin/chromium and /usr/bin/chromedriver (`scripts/setup.sh`
@@ -427,6 +428,77 @@ fn the_page_in_a_real_browser() {
             "{key}"
         );
     }
+
+    // The tile table: four tiles of a 2 x 2 board and a hint typed in,
+    // counted as the command line counts the file written.
+    browser.click("#tab-edge");
+    browser.type_into("#edge-rows", "2");
+    browser.type_into("#edge-cols", "2");
+    browser.click("#edge-resize");
+    browser.type_into("#edge-border", "0");
+    let tiles = [
+        ["0", "+1", "+2", "0"],
+        ["0", "0", "+3", "-1"],
+        ["-2", "+4", "0", "0"],
+        ["-3", "0", "0", "-4"],
+    ];
+    for (t, marks) in tiles.iter().enumerate() {
+        for (side, mark) in marks.iter().enumerate() {
+            browser.type_into(
+                &format!(
+                    "#tile-table tbody tr:nth-child({}) td:nth-of-type({}) input",
+                    t + 1,
+                    side + 1
+                ),
+                mark,
+            );
+        }
+    }
+    browser.click("#add-hint");
+    for (i, value) in ["2", "1", "1", "3"].iter().enumerate() {
+        browser.type_into(
+            &format!(
+                "#hint-table tbody tr:nth-child(1) td:nth-of-type({}) input",
+                i + 1
+            ),
+            value,
+        );
+    }
+    browser.wait(
+        "the tiles read",
+        "return document.getElementById('puzzle-info').textContent === 'drawn: edge matching' && document.getElementById('text').value.includes('rotation = 3')",
+    );
+    let text = browser
+        .script("return document.getElementById('text').value")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("border = \"0\"\ntiles = [\n  \"0 +1 +2 0\",\n  \"0 0 +3 -1\",\n  \"-2 +4 0 0\",\n  \"-3 0 0 -4\",\n]\n\n[[hints]]\ntile = 2\nrow = 1\ncol = 1\nrotation = 3\n"),
+        "{text}"
+    );
+    browser.click("#count");
+    browser.wait(
+        "the tile count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    std::fs::write(dir.path().join("tiles.toml"), &text).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["solve", "tiles.toml", "--count", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&cli.stdout).to_string();
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    assert_eq!(summary["raw"], 1, "{summary}");
+    for key in ["raw", "distinct", "unique"] {
+        assert_eq!(
+            browser.text(&format!("#count-{key}")),
+            summary[key].to_string(),
+            "{key}"
+        );
+    }
+    picture_shown(&browser, "solution-picture");
 
     // Bedlam: count, see it run, Stop; the server is idle again.
     browser.click("#tab-text");

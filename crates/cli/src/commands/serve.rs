@@ -17,11 +17,15 @@ pub fn serve_command(args: &ServeArgs) -> Result<u8> {
     serve::run(serve::Config {
         addr: SocketAddr::new(args.listen, args.port),
         open: args.open,
-        limits: serve::limits(
-            threads,
-            args.queue as usize,
-            Duration::from_secs_f64(args.time_limit),
-        ),
+        limits: serve::Limits {
+            connect_timeout: Duration::from_secs_f64(args.connect_timeout),
+            solutions: args.kept_solutions as usize,
+            ..serve::limits(
+                threads,
+                args.queue as usize,
+                Duration::from_secs_f64(args.time_limit),
+            )
+        },
     })?;
     Ok(exit::FOUND)
 }

@@ -22,7 +22,8 @@ pub mod api;
 pub mod searches;
 
 use anyhow::{anyhow, Context, Result};
-use searches::{Limits, Registry};
+pub use searches::Limits;
+use searches::Registry;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -122,7 +123,8 @@ fn open_browser(url: &str) {
 }
 
 /// Default limits for `serve`: searches on at most `threads` threads at
-/// once, `queue` more waiting, each at most `time_limit` long.
+/// once, `queue` more waiting, each at most `time_limit` long; 1,000
+/// solutions kept per search; 10 s for a page to connect.
 pub fn limits(threads: usize, queue: usize, time_limit: Duration) -> Limits {
     Limits {
         threads: threads.max(1),

@@ -21,9 +21,15 @@ impl Server {
     /// Starts the server on a free port with extra `args`; waits for the
     /// address it prints.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with_env(args, &[])
+    }
+
+    /// [`Server::start`] with extra environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
