@@ -233,6 +233,8 @@ function closeSearch() {
 
 async function startSearch(mode) {
   closeSearch();
+  // At once, so that the last search's "done" is never read as this one's.
+  setStatus(`${modeWord(mode)}: starting`);
   $("search-error").hidden = true;
   $("counts").hidden = true;
   $("browser").hidden = true;
