@@ -18,8 +18,8 @@ use jigsolve_search::drive::{plan, Plan, Subtree};
 use jigsolve_search::estimate::{estimate_until, Estimate, SplitMix64};
 use jigsolve_search::trace::{trace, SearchTrace, TraceLimits};
 use jigsolve_search::{
-    count_solutions, run, run_resumable, Checkpoints, Control, NaiveSpace, NoSuchNode, Progress,
-    Report, ResumeError, RunConfig, Shard, Tree, Weight,
+    count_solutions, run, run_resumable, Branch, Checkpoints, Control, NaiveSpace, NoSuchNode,
+    Progress, Report, ResumeError, RunConfig, Shard, Tree, Weight,
 };
 use serde_json::Value;
 use std::ops::ControlFlow;
@@ -169,6 +169,10 @@ pub trait Session: Send + Sync {
     /// the search ("cell row 1, column 2" for a scan order); empty when the
     /// engine chooses anew at every node.
     fn level_labels(&self) -> Vec<String>;
+
+    /// What a node of the trace branches on, named for the user ("cell
+    /// (2, 0)", "piece F", "corner (1, 0.5)").
+    fn branch_name(&self, branch: &Branch) -> String;
 }
 
 /// The solution type of an engine's tree.
@@ -216,6 +220,33 @@ pub trait Engine: Send + Sync {
     /// [`Session::level_labels`]).
     fn level_labels(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// What a node branches on, named for the user (see
+    /// [`Session::branch_name`]); the default names the engine's indices.
+    fn branch_name(&self, branch: &Branch) -> String {
+        default_branch_name(branch)
+    }
+}
+
+/// A branch named without knowing the puzzle: indices as the engine
+/// numbers them, a corner by its coordinates.
+pub fn default_branch_name(branch: &Branch) -> String {
+    match *branch {
+        Branch::Cell(c) => format!("cell number {c}"),
+        Branch::Piece(t) => format!("piece type {t}"),
+        Branch::Corner(x, y) => format!("corner ({}, {})", coordinate(x), coordinate(y)),
+    }
+}
+
+/// A coordinate in at most three decimals, without trailing zeros.
+fn coordinate(v: f64) -> String {
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
     }
 }
 
@@ -321,5 +352,9 @@ where
 
     fn level_labels(&self) -> Vec<String> {
         self.0.level_labels()
+    }
+
+    fn branch_name(&self, branch: &Branch) -> String {
+        self.0.branch_name(branch)
     }
 }

@@ -379,6 +379,69 @@ fn the_png_is_the_svg_at_twice_the_size_with_solutions_in_green() {
     assert_eq!(&buf[i..i + 3], &[0x22, 0x88, 0x33]);
 }
 
+/// The polyform and polygon engines choose the cell or corner anew at every
+/// node; each level of the table, the JSON and the picture names the
+/// commonest choice of the recorded nodes above it, and the PNG shows it.
+#[test]
+fn polyform_and_polygon_levels_name_the_cell_or_corner_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, first, prefix) in [
+        ("pentomino-3x20", "piece X", "cell ("),
+        ("tangram-square", "corner (2, 4)", "corner ("),
+    ] {
+        let t = tree_json(puzzle, &["--depth", "3"]);
+        let chosen: Vec<String> = t["depths"].as_array().unwrap()[1..=4]
+            .iter()
+            .map(|d| d["chosen"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(chosen[0], first, "{puzzle}");
+        for c in &chosen[1..] {
+            assert!(c.starts_with(prefix), "{puzzle}: {c}");
+        }
+        // Below the root several nodes choose; the label says how many.
+        assert!(chosen[2].contains(" nodes, "), "{puzzle}: {}", chosen[2]);
+        let (svg, png) = (dir.path().join("t.svg"), dir.path().join("t.png"));
+        for (flag, path) in [("--svg", &svg), ("--png", &png)] {
+            jigsolve()
+                .args(["tree", puzzle, "--depth", "3", flag])
+                .arg(path)
+                .assert()
+                .code(0);
+        }
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = svg_doc(&text);
+        let labels: Vec<roxmltree::Node<'_, '_>> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter(|n| {
+                chosen
+                    .iter()
+                    .enumerate()
+                    .any(|(d, c)| n.text() == Some(&format!("{}: {c}", d + 1)))
+            })
+            .collect();
+        // Rows 1 to 3 are drawn (row 4 is folded into triangles).
+        assert_eq!(labels.len(), 3, "{puzzle}");
+        // The PNG (twice the size) has ink where the first label starts.
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let channels = info.color_type.samples();
+        let x: f64 = labels[0].attribute("x").unwrap().parse().unwrap();
+        let y: f64 = labels[0].attribute("y").unwrap().parse().unwrap();
+        let inked = (0..40).any(|dx| {
+            (0..16).any(|dy| {
+                let (px, py) = ((x * 2.0) as usize + dx, (y * 2.0) as usize - dy);
+                let i = (py * info.width as usize + px) * channels;
+                buf[i] < 0x80
+            })
+        });
+        assert!(inked, "{puzzle}: no label drawn in the PNG");
+    }
+}
+
 #[test]
 fn a_tree_of_thousands_of_nodes_stays_within_the_width() {
     let dir = tempfile::tempdir().unwrap();

@@ -25,7 +25,7 @@
 use crate::problem::Problem;
 use crate::symmetry::{Canon, Mode, Plan};
 use jigsolve_search::{
-    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
+    fraction_of, Branch, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree, Weight,
 };
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -568,6 +568,30 @@ impl Tree for DlxSolver {
             stats.add_tried(path.len(), u64::from(l));
         }
         Ok(kind)
+    }
+
+    /// The item branched on: a cell, or a piece that must be used once.
+    fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+        if !matches!(self.node(path)?, NodeKind::Inner(_)) {
+            return Ok(None);
+        }
+        let (item, _) = self.choose();
+        let cells = self.t.problem.cells() as u32;
+        Ok(Some(if item <= cells {
+            Branch::Cell(item - 1)
+        } else {
+            // Items past the cells are the types used exactly once, in order.
+            let ty = self
+                .t
+                .problem
+                .types
+                .iter()
+                .enumerate()
+                .filter(|(_, ty)| ty.lo == 1 && ty.hi == 1)
+                .nth((item - cells - 1) as usize)
+                .map_or(0, |(t, _)| t);
+            Branch::Piece(ty as u32)
+        }))
     }
 
     /// Explores the subtree at `path`.

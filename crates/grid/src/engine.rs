@@ -16,7 +16,9 @@ use crate::dlx::{DlxSolver, DlxTables};
 use crate::model::Puzzle;
 use crate::problem::Problem;
 use crate::symmetry::{Mode, Plan};
-use jigsolve_search::{CountKinds, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree};
+use jigsolve_search::{
+    Branch, CountKinds, NoSuchNode, NodeKind, NodeStats, Probe, Sink, Ticker, Tree,
+};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
@@ -341,6 +343,10 @@ impl Tree for Solver {
         stats: &mut NodeStats,
     ) -> Result<NodeKind, NoSuchNode> {
         self.0.node_counted(path, stats)
+    }
+
+    fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+        self.0.branch(path)
     }
 
     fn explore(

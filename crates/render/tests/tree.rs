@@ -4,7 +4,7 @@
 use jigsolve_render::png as raster;
 use jigsolve_render::tree::{tree_svg, TreeCaption, MAX_WIDTH};
 use jigsolve_search::trace::{trace, Outcome, SearchTrace, TraceLimits};
-use jigsolve_search::Control;
+use jigsolve_search::{Branch, Control};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -43,6 +43,58 @@ fn pentominoes(nodes: usize) -> SearchTrace {
         &Control::new(),
     )
     .unwrap()
+}
+
+fn tangram(nodes: usize) -> SearchTrace {
+    let (text, label) = catalog("polygon/tangram-square.toml");
+    let puzzle = jigsolve_polygon::parse::parse(&text, &label).unwrap();
+    let prep = Arc::new(
+        jigsolve_polygon::Prepared::<jigsolve_polygon::Approx>::new(
+            &puzzle,
+            jigsolve_polygon::Options::default(),
+        )
+        .unwrap(),
+    );
+    let limits = TraceLimits {
+        depth: Some(3),
+        nodes,
+    };
+    trace(
+        &mut jigsolve_polygon::Solver::new(prep),
+        limits,
+        &Control::new(),
+    )
+    .unwrap()
+}
+
+/// The corner the first node of each depth fills, as the picture's label.
+fn first_corners(t: &SearchTrace) -> Vec<String> {
+    let mut labels = Vec::new();
+    for n in &t.nodes {
+        if let Some(Branch::Corner(x, y)) = n.branch {
+            if labels.len() == n.depth {
+                labels.push(format!("corner ({x:.2}, {y:.2})"));
+            }
+        }
+    }
+    labels
+}
+
+#[test]
+fn a_polygon_tree_labels_the_corner_of_each_level() {
+    let t = tangram(1000);
+    let labels = first_corners(&t);
+    assert_eq!(labels.len(), 4, "{labels:?}");
+    let caption = TreeCaption {
+        title: "tangram-square: the search tree".into(),
+        subtitle: "three levels, the rest folded".into(),
+        levels: labels.clone(),
+    };
+    let svg = tree_svg(&t, &caption);
+    for (d, l) in labels.iter().enumerate().take(3) {
+        assert!(svg.contains(&format!(">{}: {l}<", d + 1)), "{l}");
+    }
+    insta::assert_snapshot!("tree_tangram_square_corners", svg);
 }
 
 #[test]

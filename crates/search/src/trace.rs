@@ -19,7 +19,7 @@
 //! have cut short. The per-depth profile of the folded subtrees is the
 //! engine's own.
 
-use crate::{Control, NoSuchNode, NodeKind, NodeStats, Ticker, Tree, Weight};
+use crate::{Branch, Control, NoSuchNode, NodeKind, NodeStats, Ticker, Tree, Weight};
 use std::ops::ControlFlow;
 
 /// What became of one recorded node.
@@ -57,7 +57,7 @@ impl Outcome {
 }
 
 /// One recorded node.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TracedNode {
     /// The recorded node above it (`None` for the root).
     pub parent: Option<usize>,
@@ -69,6 +69,9 @@ pub struct TracedNode {
     pub outcome: Outcome,
     /// Whether a reported solution lies at it or below it.
     pub leads_to_solution: bool,
+    /// What an inner node branches on, for an engine that says (see
+    /// [`Tree::branch`]).
+    pub branch: Option<Branch>,
 }
 
 /// Node counts of one depth of a trace.
@@ -96,7 +99,7 @@ pub struct TraceLimits {
 }
 
 /// A recorded search tree.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchTrace {
     /// The recorded nodes, level by level from the root; children of one
     /// node are consecutive and in the engine's order.
@@ -201,6 +204,14 @@ pub fn trace<T: Tree>(
         level_start = level_end;
     }
 
+    // What each inner node branched on (a replay per node: cheap for the
+    // few thousand nodes a trace records).
+    for (i, path) in paths.iter().enumerate() {
+        if matches!(nodes[i].outcome, Outcome::Inner | Outcome::Folded { .. }) {
+            nodes[i].branch = tree.branch(path)?;
+        }
+    }
+
     // Mark the paths to solutions, deepest first so that a parent sees its
     // children's marks (children always come after their parent).
     for i in (0..nodes.len()).rev() {
@@ -257,6 +268,7 @@ fn push(
         child,
         outcome,
         leads_to_solution: false,
+        branch: None,
     });
     paths.push(path);
     degrees.push(degree);
@@ -356,6 +368,14 @@ mod tests {
             })
         }
 
+        /// A rook is placed in row `path.len()`: the row is the "cell".
+        fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+            Ok(match self.node(path)? {
+                NodeKind::Inner(_) => Some(Branch::Cell(path.len() as u32)),
+                _ => None,
+            })
+        }
+
         fn explore(
             &mut self,
             path: &[u32],
@@ -406,8 +426,11 @@ mod tests {
         assert!(t.levels.iter().any(|l| l.dead_ends > 0));
         assert!(t.levels.iter().any(|l| l.duplicates > 0));
         assert!(t.complete);
-        // Every solution's ancestors lead to it; no dead end does.
+        // Every solution's ancestors lead to it; no dead end does. Inner
+        // nodes say what they branch on, leaves do not.
         for n in &t.nodes {
+            let want = matches!(n.outcome, Outcome::Inner).then_some(Branch::Cell(n.depth as u32));
+            assert_eq!(n.branch, want);
             match n.outcome {
                 Outcome::Solution => assert!(n.leads_to_solution),
                 Outcome::DeadEnd | Outcome::Duplicate => assert!(!n.leads_to_solution),

@@ -34,6 +34,22 @@ pub enum NodeKind {
     DeadEnd,
 }
 
+/// What a node branches on: the thing every one of its children places.
+///
+/// Engines name their own cells and pieces by index; the front end that
+/// knows the puzzle turns them into coordinates and names.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Branch {
+    /// The cell with this index in the engine's own numbering (for the
+    /// polyform engines: the position in the board's scan order).
+    Cell(u32),
+    /// The piece type with this index: the children are its placements
+    /// (a symmetry breaker placed first).
+    Piece(u32),
+    /// The corner of the region at this point of the plane.
+    Corner(f64, f64),
+}
+
 /// A path that does not name a node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the path {path:?} names no node of this search tree")]
@@ -76,6 +92,14 @@ pub trait Tree {
     ) -> Result<NodeKind, NoSuchNode> {
         let _ = stats;
         self.node(path)
+    }
+
+    /// What the inner node at `path` branches on (the cell or corner its
+    /// children fill), for engines that choose it anew at every node;
+    /// `None` for a leaf, or when the engine does not say.
+    fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+        let _ = path;
+        Ok(None)
     }
 
     /// Explores the whole subtree at `path`, reporting each solution to `sink`

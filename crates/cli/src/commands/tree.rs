@@ -10,13 +10,13 @@ use crate::family;
 use crate::options::{EngineArgs, TreeArgs};
 use crate::puzzle::check_engine_options;
 use crate::report::{naive_json, naive_text};
-use crate::session::Job;
+use crate::session::{Job, Session};
 use crate::source;
 use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_render::tree::{tree_svg, TreeCaption};
 use jigsolve_search::trace::{Outcome, SearchTrace, TraceLimits};
-use jigsolve_search::{Control, NodeStats};
+use jigsolve_search::{Branch, Control, NodeStats};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -44,7 +44,7 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     let trace = session
         .trace(limits, &control)
         .map_err(|e| anyhow!("the search tree could not be walked (a bug): {e}"))?;
-    let labels = session.level_labels();
+    let labels = level_labels(&trace, session.as_ref());
     let name = puzzle.name();
     if args.json {
         let mut v = trace_json(&trace, &labels);
@@ -102,6 +102,65 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     })
 }
 
+/// What the search chose at each depth: the scan order's cells when the
+/// engine fixes them in advance, else what the recorded nodes branched on
+/// (see [`chosen_per_level`]).
+pub(crate) fn level_labels(trace: &SearchTrace, session: &dyn Session) -> Vec<String> {
+    let fixed = session.level_labels();
+    if !fixed.is_empty() {
+        return fixed;
+    }
+    chosen_per_level(trace, |b| session.branch_name(b))
+}
+
+/// For engines that choose anew at every node: entry `d` names what the
+/// recorded nodes at depth `d` branched on (the placement depth `d + 1`
+/// makes). One name when they all chose the same; otherwise the commonest
+/// (the first met on a tie) with its share and how many others there were.
+pub(crate) fn chosen_per_level(
+    trace: &SearchTrace,
+    name: impl Fn(&Branch) -> String,
+) -> Vec<String> {
+    let mut tallies: Vec<Vec<(String, u64)>> = Vec::new();
+    for n in &trace.nodes {
+        let Some(branch) = &n.branch else { continue };
+        if tallies.len() <= n.depth {
+            tallies.resize(n.depth + 1, Vec::new());
+        }
+        let named = name(branch);
+        let tally = &mut tallies[n.depth];
+        match tally.iter_mut().find(|(t, _)| *t == named) {
+            Some(entry) => entry.1 += 1,
+            None => tally.push((named, 1)),
+        }
+    }
+    tallies
+        .into_iter()
+        .map(|tally| {
+            let total: u64 = tally.iter().map(|(_, k)| k).sum();
+            let Some((top, k)) = tally
+                .iter()
+                .fold(None::<&(String, u64)>, |best, e| match best {
+                    Some(b) if b.1 >= e.1 => Some(b),
+                    _ => Some(e),
+                })
+            else {
+                return String::new();
+            };
+            match tally.len() {
+                1 => top.clone(),
+                others => format!(
+                    "{top} at {} of {} nodes, {} other{}",
+                    group_digits(*k as u128),
+                    group_digits(total as u128),
+                    others - 1,
+                    plural((others - 1) as u64)
+                ),
+            }
+        })
+        .collect()
+}
+
 /// The counts per depth as text: recorded nodes and their outcomes while
 /// the levels are recorded, then the nodes the engine counted in the
 /// folded subtrees.
@@ -157,8 +216,10 @@ fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
             )),
         }
     }
-    if labels.is_empty() {
-        s.push_str("  chosen: the engine picks the cell or corner to fill anew at every node\n");
+    if trace.nodes.iter().any(|n| n.branch.is_some()) {
+        s.push_str(
+            "  chosen: the engine picks the cell or corner anew at every node; shown is the\n         commonest choice among the recorded nodes one depth up\n",
+        );
     }
     s.push_str(&format!(
         "  total {:>11} nodes, {} solution{}; {} recorded, {} in folded subtrees{}\n",

@@ -9,7 +9,7 @@ use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
 use jigsolve_grid::{Cell, Pin, Sides};
 use jigsolve_grid::{Lattice, Mode, Options, Prepared, Problem, Puzzle, Solver};
-use jigsolve_search::NaiveSpace;
+use jigsolve_search::{Branch, NaiveSpace};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -255,6 +255,27 @@ impl Engine for GridEngine {
 
     fn svg(&self, solution: &[u16], caption: &str) -> String {
         jigsolve_render::grid::solution_svg(self.prep.puzzle(), solution, caption)
+    }
+
+    /// A cell by its coordinates in the file, a piece by its name.
+    fn branch_name(&self, branch: &Branch) -> String {
+        let problem = self.prep.problem();
+        let puzzle = self.prep.puzzle();
+        match *branch {
+            Branch::Cell(c) => {
+                let [x, y, z] = puzzle.board[problem.order[c as usize]].0;
+                if puzzle.board.iter().any(|s| s.0[2] != 0) {
+                    format!("cell ({x}, {y}, {z})")
+                } else {
+                    format!("cell ({x}, {y})")
+                }
+            }
+            Branch::Piece(t) => {
+                let ty = &problem.types[t as usize];
+                format!("piece {}", puzzle.pieces[ty.members[0]].name)
+            }
+            other => crate::session::default_branch_name(&other),
+        }
     }
 }
 

@@ -132,6 +132,39 @@ impl<B: Bits> State<B> {
     }
 }
 
+impl<B: Bits> State<B> {
+    /// The bit of the cell whose covers are the children of this node, as
+    /// [`gather`](State::gather) chooses it: not on the search's path (a
+    /// trace asks it once per recorded node), so it counts each competing
+    /// cell's list whole, with the same tie-break. `None` on a full board.
+    pub(super) fn chosen_bit<G: Grow<B>>(&self, t: &BitTables<B>, g: &G) -> Option<usize> {
+        let empty = t.full & !self.filled;
+        if empty.is_empty() {
+            return None;
+        }
+        let mut among = match t.choice {
+            CellChoice::First => return Some(empty.lowest()),
+            CellChoice::Tightest => g.tightest(empty),
+            CellChoice::Fewest => empty,
+        };
+        let mut best: Option<(usize, usize)> = None;
+        while !among.is_empty() {
+            let c = among.lowest();
+            among = among.without_lowest();
+            let n = t.lists.count_below(
+                t.cover_list(c, self.filled),
+                self.filled,
+                &self.avail,
+                usize::MAX,
+            );
+            if best.is_none_or(|(_, b)| n < b) {
+                best = Some((c, n));
+            }
+        }
+        best.map(|(c, _)| c)
+    }
+}
+
 /// Empties the board of `s`: every copy left, nothing placed.
 pub(super) fn reset<B: Bits>(t: &BitTables<B>, s: &mut State<B>) {
     s.filled = B::ZERO;

@@ -14,7 +14,7 @@ use super::tables::BitTables;
 use crate::bits::Bits;
 use crate::symmetry::Canon;
 use jigsolve_search::{
-    fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
+    fraction_of, Branch, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
 };
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -351,6 +351,28 @@ impl<B: Bits> Tree for BitSolver<B> {
         })
     }
 
+    /// The breaker's type at the root of a symmetry-broken search (its
+    /// representative placements are the children), else the chosen cell.
+    fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+        self.descend(path)?;
+        if self.is_complete() || self.gather().0 == 0 {
+            return Ok(None);
+        }
+        let t = &*self.t;
+        if let (0, Some(ty)) = (self.s.depth, t.plan.breaker()) {
+            return Ok(Some(Branch::Piece(ty as u32)));
+        }
+        let bit = match &t.layout {
+            Layout::Line(a) => self.s.chosen_bit(t, a),
+            Layout::Plane(a) => self.s.chosen_bit(t, a),
+            Layout::Space(a) => self.s.chosen_bit(t, a),
+            Layout::Pairs2(a) => self.s.chosen_bit(t, a),
+            Layout::Pairs3(a) => self.s.chosen_bit(t, a),
+            Layout::Compact => self.s.chosen_bit(t, &Table(&t.nbr)),
+        };
+        Ok(bit.map(|b| Branch::Cell(t.cell_of_bit[b])))
+    }
+
     /// Explores the subtree at `path`.
     fn explore(
         &mut self,
@@ -368,5 +390,95 @@ impl<B: Bits> Tree for BitSolver<B> {
             stats.add_rejected(Prune::DeadRegion, d, std::mem::take(refused));
         }
         Ok(flow)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::CellChoice;
+    use super::*;
+    use crate::problem::Problem;
+    use crate::symmetry::Plan;
+
+    fn catalog(name: &str) -> Problem {
+        let path = format!(
+            "{}/../../puzzles/grid/{name}.toml",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        Problem::new(&crate::parse::parse(&text, &path).unwrap().puzzle)
+    }
+
+    /// The cell a node names as its branch is empty there and covered by
+    /// every child's placement (for the first empty cell: every cell
+    /// before it in scan order is full); the symmetry breaker's root names
+    /// the breaker, whose placements the children are.
+    #[test]
+    fn every_child_covers_the_chosen_cell() {
+        for name in ["pentomino-3x20", "tetrahex-4x7", "soma"] {
+            let problem = Arc::new(catalog(name));
+            for symmetry in [false, true] {
+                let plan = Arc::new(Plan::new(&problem, symmetry));
+                for choice in [CellChoice::First, CellChoice::Fewest, CellChoice::Tightest] {
+                    let t = BitTables::<u64>::new(
+                        Arc::clone(&problem),
+                        Arc::clone(&plan),
+                        choice,
+                        16,
+                        false,
+                    )
+                    .unwrap();
+                    let mut s = BitSolver::new(Arc::new(t), false);
+                    let mut level: Vec<Vec<u32>> = vec![Vec::new()];
+                    let mut checked = 0;
+                    for _ in 0..4 {
+                        let mut next = Vec::new();
+                        for path in &level {
+                            let kind = s.node(path).unwrap();
+                            let branch = s.branch(path).unwrap();
+                            let NodeKind::Inner(d) = kind else {
+                                assert_eq!(branch, None, "{name} {path:?}");
+                                continue;
+                            };
+                            s.descend(path).unwrap();
+                            let (n, _) = s.gather();
+                            assert_eq!(n as u32, d);
+                            let kids: Vec<usize> = s.s.cands[s.s.top..s.s.top + n]
+                                .iter()
+                                .map(|&p| p as usize)
+                                .collect();
+                            match branch {
+                                Some(Branch::Piece(ty)) => {
+                                    assert!(path.is_empty() && symmetry);
+                                    assert!(kids.iter().all(|&p| s.t.info[p].ty == ty));
+                                }
+                                Some(Branch::Cell(c)) => {
+                                    let bit = s.t.cell_of_bit.iter().position(|&x| x == c).unwrap();
+                                    assert!(!s.s.filled.has(bit), "{name} {path:?}");
+                                    for &p in &kids {
+                                        assert!(s.t.info[p].mask.has(bit), "{name} {path:?}");
+                                    }
+                                    if s.t.choice == CellChoice::First {
+                                        for b in 0..bit {
+                                            let cell = s.t.cell_of_bit[b];
+                                            assert!(cell == u32::MAX || s.s.filled.has(b));
+                                        }
+                                    }
+                                }
+                                other => panic!("{name} {path:?}: {other:?}"),
+                            }
+                            checked += 1;
+                            for k in 0..d.min(3) {
+                                let mut child = path.clone();
+                                child.push(k);
+                                next.push(child);
+                            }
+                        }
+                        level = next;
+                    }
+                    assert!(checked > 10, "{name} {choice:?}: {checked}");
+                }
+            }
+        }
     }
 }

@@ -57,6 +57,8 @@ pub struct BitTables<B: Bits> {
     pub(super) lists: Lists<B>,
     /// Neighbours of each bit (for the compact layout).
     pub(super) nbr: Vec<B>,
+    /// The scan position of each bit (`u32::MAX` for a bit that is no cell).
+    pub(super) cell_of_bit: Vec<u32>,
     pub(super) feasible: Vec<u128>,
     pub(super) key0: u32,
     pub(super) cap: u32,
@@ -270,7 +272,12 @@ impl<B: Bits> BitTables<B> {
         lists.finish(problem.types.len(), choice == CellChoice::First);
 
         let widest = lists.longest().max(plan.reps.len()).max(1);
+        let mut cell_of_bit = vec![u32::MAX; bits];
+        for (c, &b) in bit_of.iter().enumerate() {
+            cell_of_bit[b] = c as u32;
+        }
         Some(BitTables {
+            cell_of_bit,
             widest,
             choice,
             layout,

@@ -11,10 +11,11 @@ use crate::symmetry::Iso;
 use std::cmp::Ordering;
 
 impl<S: Scalar> Solver<S> {
-    /// The valid placings at this node, in a fixed order.
-    pub(super) fn children(&self, region: &[Poly<S>]) -> Vec<Child<S>> {
+    /// The corner the children of this node fill: the polygon of the
+    /// region with the least area and, on it, a convex corner (indices of
+    /// the polygon and of its corner); `None` when it has no convex corner.
+    pub(super) fn corner(&self, region: &[Poly<S>]) -> Option<(usize, usize)> {
         let prep = &*self.prep;
-        let mut out = Vec::new();
         // MINIMAL AREA.
         let pi = (0..region.len())
             .min_by(|&a, &b| {
@@ -93,10 +94,18 @@ impl<S: Scalar> Solver<S> {
                 }
             };
         }
-        let best = best.map(|(i, _)| i);
-        let Some(vi) = best else {
+        best.map(|(i, _)| (pi, i))
+    }
+
+    /// The valid placings at this node, in a fixed order.
+    pub(super) fn children(&self, region: &[Poly<S>]) -> Vec<Child<S>> {
+        let prep = &*self.prep;
+        let mut out = Vec::new();
+        let Some((pi, vi)) = self.corner(region) else {
             return out;
         };
+        let poly = &region[pi];
+        let n = poly.v.len();
         let v = &poly.v[vi];
         let prev = &poly.v[(vi + n - 1) % n];
         // Region angle at v: clockwise from a = d_v to b = -d_prev.

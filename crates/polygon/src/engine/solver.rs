@@ -9,7 +9,7 @@ use crate::model::Placement;
 use crate::num::Scalar;
 use crate::symmetry::{cmp_points, Iso};
 use jigsolve_search::{
-    fraction_of, NoSuchNode, NodeKind, NodeStats, Prune, Sink, Ticker, Tree, Weight,
+    fraction_of, Branch, NoSuchNode, NodeKind, NodeStats, Prune, Sink, Ticker, Tree, Weight,
 };
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -333,6 +333,18 @@ impl<S: Scalar> Tree for Solver<S> {
                 })
             }
         }
+    }
+
+    /// The corner of the region the children fill.
+    fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
+        if !matches!(self.node(path)?, NodeKind::Inner(_)) {
+            return Ok(None);
+        }
+        let region = self.descend(path)?;
+        Ok(self.corner(&region).map(|(pi, vi)| {
+            let [x, y] = region[pi].v[vi].p.to_f64();
+            Branch::Corner(x, y)
+        }))
     }
 
     fn explore(
