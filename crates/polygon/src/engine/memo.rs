@@ -21,18 +21,52 @@ impl<S: Scalar> Solver<S> {
             .all(|(t, &c)| c == 0 || prep.types[t].mirror == Some(t));
         let mut polys: Vec<Vec<i128>> = region.iter().map(|p| canonical(p, flips)).collect();
         polys.sort();
-        let mut out = Vec::with_capacity(64);
-        for c in &self.avail {
-            push_varint(&mut out, *c as i128);
-        }
-        for p in polys {
-            out.push(0xFF);
-            for x in p {
-                push_varint(&mut out, x);
-            }
-        }
-        out.into_boxed_slice()
+        encode(&self.avail, polys)
     }
+}
+
+impl<S: Scalar> Solver<S> {
+    /// The key of the region where it lies (no motion applied) and the
+    /// remaining piece counts: for subtrees where the symmetry-breaking
+    /// piece was cut, whose outcome depends on the region's position.
+    pub(super) fn placed_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+        let mut polys: Vec<Vec<i128>> = region
+            .iter()
+            .map(|p| {
+                let n = p.v.len();
+                let start = (1..n).fold(0, |best, i| {
+                    if p.v[i].p.cmp_xy(&p.v[best].p) == Ordering::Less {
+                        i
+                    } else {
+                        best
+                    }
+                });
+                let mut out = Vec::with_capacity(4 * n);
+                for j in 0..n {
+                    let q = &p.v[(start + j) % n].p;
+                    q.x.key(&mut out);
+                    q.y.key(&mut out);
+                }
+                out
+            })
+            .collect();
+        polys.sort();
+        encode(&self.avail, polys)
+    }
+}
+
+fn encode(avail: &[u32], polys: Vec<Vec<i128>>) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(64);
+    for c in avail {
+        push_varint(&mut out, *c as i128);
+    }
+    for p in polys {
+        out.push(0xFF);
+        for x in p {
+            push_varint(&mut out, x);
+        }
+    }
+    out.into_boxed_slice()
 }
 
 fn push_varint(out: &mut Vec<u8>, x: i128) {

@@ -11,6 +11,7 @@ use crate::symmetry::{cmp_points, Iso};
 use jigsolve_search::{
     fraction_of, NoSuchNode, NodeKind, NodeStats, Prune, Sink, Ticker, Tree, Weight,
 };
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -47,10 +48,16 @@ pub struct Solver<S> {
     /// Per depth: (child index, children) for the progress measure.
     pub(super) pos: Vec<(u32, u32)>,
     pub(super) memo: HashSet<Box<[u8]>>,
+    /// Regions, where they lie, in which no tiling has the symmetry-breaking
+    /// piece in its least pose (keys from `placed_key`).
+    pub(super) memo_placed: HashSet<Box<[u8]>>,
     pub(super) since_poll: u64,
     pub(super) solution: Vec<Placement<S>>,
     /// Bytes of memo keys stored.
     pub(super) memo_bytes: usize,
+    /// Placings of the symmetry-breaking piece cut so far: a subtree with
+    /// such a cut may hold tilings, so finding none there proves nothing.
+    pub(super) sym_cuts: Cell<u64>,
 }
 
 /// Nodes between two polls of the control.
@@ -70,9 +77,11 @@ impl<S: Scalar> Solver<S> {
             cut: vec![[0; 3]; n + 1],
             pos: vec![(0, 1); n + 1],
             memo: HashSet::new(),
+            memo_placed: HashSet::new(),
             since_poll: 0,
             solution: Vec::with_capacity(n),
             memo_bytes: 0,
+            sym_cuts: Cell::new(0),
             prep,
         }
     }
@@ -179,7 +188,7 @@ impl<S: Scalar> Solver<S> {
                     let mut pts: Vec<Pt<S>> =
                         form0.q.iter().map(|p| g.apply(&iso.apply(p))).collect();
                     pts.sort_by(|a, b| a.cmp_xy(b));
-                    (t2, pts)
+                    (prep.rank[t2], pts)
                 })
                 .collect();
             pieces.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| cmp_points(&a.1, &b.1)));
@@ -288,6 +297,20 @@ impl<S: Scalar> Solver<S> {
         } else {
             None
         };
+        let breaker_left = self.prep.breaker.is_some_and(|b| self.avail[b] > 0);
+        let placed_key = if use_memo && breaker_left {
+            let key = self.placed_key(region);
+            if self.memo_placed.contains(&key) {
+                // Not a proof of impossibility: the parent must not store one.
+                self.sym_cuts.set(self.sym_cuts.get() + 1);
+                self.cut[depth][1] += 1;
+                return Ok(0);
+            }
+            Some(key)
+        } else {
+            None
+        };
+        let cuts_before = self.sym_cuts.get();
         let kids = self.children(region);
         if S::EXACT && S::lost() {
             self.prep.overflow.store(true, AtomicOrdering::Relaxed);
@@ -303,12 +326,17 @@ impl<S: Scalar> Solver<S> {
             self.undo();
             found += r?;
         }
-        if found == 0 {
-            if let Some(key) = key {
-                if self.memo_bytes < MEMO_BYTES {
+        // Regions are impossible whatever the search order, but a subtree
+        // where the symmetry-breaking piece was cut was not searched whole.
+        if found == 0 && self.memo_bytes < MEMO_BYTES {
+            if self.sym_cuts.get() == cuts_before {
+                if let Some(key) = key {
                     self.memo_bytes += key.len() + 32;
                     self.memo.insert(key);
                 }
+            } else if let Some(key) = placed_key {
+                self.memo_bytes += key.len() + 32;
+                self.memo_placed.insert(key);
             }
         }
         Ok(found)
