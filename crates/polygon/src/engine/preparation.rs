@@ -2,6 +2,7 @@
 //! merged), their orientation classes and corner orbits, the region's
 //! symmetry group, the subset-sum and side-length tables.
 
+use super::memo::SharedMemo;
 use super::pruning::SideTable;
 use super::region::{cw_angle_f, Poly, V};
 use super::solver::{Solver, Status};
@@ -81,6 +82,11 @@ pub struct Prepared<S> {
     /// Each type's place in the order in which the leaf compares tilings
     /// piece by piece: the breaker first, then the others in type order.
     pub(super) rank: Vec<usize>,
+    /// The memo of impossible regions, shared by every thread.
+    pub(super) memo: SharedMemo,
+    /// Regions, where they lie, in which no tiling has the symmetry-breaking
+    /// piece in its least pose (keys from `placed_key`), shared likewise.
+    pub(super) memo_placed: SharedMemo,
 }
 
 /// Why a puzzle cannot be prepared in the requested number system.
@@ -277,6 +283,8 @@ impl<S: Scalar> Prepared<S> {
         let candidates = breaker_candidates(&types, &group, options);
         let prep = Prepared {
             rank: (0..types.len()).collect(),
+            memo: SharedMemo::default(),
+            memo_placed: SharedMemo::default(),
             breaker: None,
             puzzle: puzzle.clone(),
             sides,
@@ -295,6 +303,22 @@ impl<S: Scalar> Prepared<S> {
             overflow: AtomicBool::new(false),
         };
         Ok(prep.choose_breaker(&candidates))
+    }
+
+    /// The piece kept only in the least of its poses under the region's
+    /// symmetries during the search (symmetry broken in the search), by name.
+    pub fn symmetry_breaker(&self) -> Option<&str> {
+        let t = self.breaker?;
+        Some(&self.puzzle.pieces[self.types[t].members[0]].name)
+    }
+
+    /// Entries in the shared memo of impossible regions, and the lock
+    /// acquisitions on it that had to wait for another thread.
+    pub fn memo_stats(&self) -> (usize, u64) {
+        (
+            self.memo.len() + self.memo_placed.len(),
+            self.memo.contended() + self.memo_placed.contended(),
+        )
     }
 
     /// The puzzle.
