@@ -1,4 +1,5 @@
-//! Counts the tilings of a puzzle file on one thread:
+//! Counts the tilings of a puzzle file (on one thread; `--nodes=N [--threads=T]` for a
+//! limited or threaded count that also reports the shared memo's contention):
 //! `cargo run --release -p jigsolve-polygon --example polygon_count -- FILE [--no-memo] [--no-flip]`.
 
 use jigsolve_polygon::{parse, solve_all, Options};
@@ -23,6 +24,10 @@ fn main() {
         memo: !args.iter().any(|a| a == "--no-memo"),
         symmetry: !args.iter().any(|a| a == "--no-symmetry"),
     };
+    let threads: usize = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--threads="))
+        .map_or(1, |t| t.parse().expect("a number"));
     let started = Instant::now();
     if let Some(limit) = args.iter().find_map(|a| a.strip_prefix("--nodes=")) {
         // Partial run: nodes per second and the per-depth profile.
@@ -33,7 +38,7 @@ fn main() {
         let control = jigsolve_search::Control::new().with_node_limit(limit);
         let report = jigsolve_search::count_solutions(
             || jigsolve_polygon::Solver::new(std::sync::Arc::clone(&prep)),
-            1,
+            threads,
             &control,
         )
         .unwrap();
@@ -44,6 +49,10 @@ fn main() {
             report.nodes.total() as f64 / secs,
             report.counts.unique,
             report.nodes.per_depth()
+        );
+        let (entries, contended) = prep.memo_stats();
+        println!(
+            "memo: {entries} entries, {contended} contended lock acquisitions, {threads} threads"
         );
         return;
     }

@@ -317,7 +317,11 @@ fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
     let symmetry = if g == 1 {
         "none to remove: no motion of the region keeps it".to_string()
     } else if prep.options().symmetry {
-        format!("each tiling is compared with its {} images under the region's symmetries; only the least is listed, standing for its orbit", g - 1)
+        let cut = match prep.symmetry_breaker() {
+            Some(name) => format!("; broken in the search too: piece {name} is placed only in the least of its poses under them"),
+            None => String::new(),
+        };
+        format!("each tiling is compared with its {} images under the region's symmetries; only the least is listed, standing for its orbit{cut}", g - 1)
     } else {
         "off (--no-symmetry): every distinct tiling is listed; unique counted by comparing each with its images".to_string()
     };
@@ -327,9 +331,13 @@ fn describe<S: Scalar>(prep: &Prepared<S>, approximate: bool) -> Described {
         puzzle: puzzle.name.clone(),
         puzzle_hash: content_hash(&normalised(puzzle)),
         split: format!(
-            "numbers={} symmetry={} memo=on",
+            "numbers={} symmetry={} memo=on{}",
             if approximate { "approximate" } else { "exact" },
-            if prep.options().symmetry { "on" } else { "off" }
+            if prep.options().symmetry { "on" } else { "off" },
+            // The cut changes the tree, so plans made without it differ.
+            prep.symmetry_breaker()
+                .map(|name| format!(" breaker={name}"))
+                .unwrap_or_default()
         ),
         raw_means: "pieces told apart, every orientation of the region".into(),
         distinct_means: format!("identical pieces merged{identical}"),

@@ -6,8 +6,9 @@ use super::pruning::SideSums;
 use super::region::{Poly, FUZZ};
 use super::solver::{Child, Solver};
 use super::splice::place;
+use crate::geom::Pt;
 use crate::num::Scalar;
-use crate::symmetry::Iso;
+use crate::symmetry::{cmp_points, Iso};
 use std::cmp::Ordering;
 
 impl<S: Scalar> Solver<S> {
@@ -176,13 +177,18 @@ impl<S: Scalar> Solver<S> {
                     let u = v.d.cmul(&f.conj());
                     let shift = v.p.sub(&u.cmul(&form.q[k]));
                     if let Some(polys) = place(poly, vi, form, k, &u, &shift, &ty.area) {
+                        let iso = Iso {
+                            w: u,
+                            mirror: form.mirror,
+                            s: shift,
+                        };
+                        if prep.breaker == Some(t) && !self.least_pose(t, &iso) {
+                            self.sym_cuts.set(self.sym_cuts.get() + 1);
+                            continue;
+                        }
                         out.push(Child {
                             ty: t,
-                            iso: Iso {
-                                w: u,
-                                mirror: form.mirror,
-                                s: shift,
-                            },
+                            iso,
                             poly: pi,
                             polys,
                         });
@@ -191,6 +197,28 @@ impl<S: Scalar> Solver<S> {
             }
         }
         out
+    }
+}
+
+impl<S: Scalar> Solver<S> {
+    /// True when the piece of type `t` placed by `iso` is in the least of its
+    /// poses under the region's group (corners sorted, compared as the leaf
+    /// compares whole tilings), so that a reported tiling may contain it.
+    fn least_pose(&self, t: usize, iso: &Iso<S>) -> bool {
+        let prep = &*self.prep;
+        let corners = |g: &Iso<S>| -> Vec<Pt<S>> {
+            let mut pts: Vec<Pt<S>> = prep.types[t].forms[0]
+                .q
+                .iter()
+                .map(|p| g.apply(&iso.apply(p)))
+                .collect();
+            pts.sort_by(|a, b| a.cmp_xy(b));
+            pts
+        };
+        let mine = corners(&prep.group[0]);
+        prep.group[1..]
+            .iter()
+            .all(|g| cmp_points(&corners(g), &mine) != Ordering::Less)
     }
 }
 

@@ -1,5 +1,12 @@
 //! The memo of impossible regions (Lynning's test 3): an exact key made of
 //! each polygon in canonical position and the remaining piece counts.
+//!
+//! One memo serves every thread of a search: a region one thread proves
+//! impossible is cut by all the others, instead of each thread proving it
+//! again. It is split into shards, each behind its own lock, chosen by the
+//! key's hash, so that two threads rarely want the same lock (a lookup or an
+//! insertion holds it for one hash-set operation, against tens of
+//! microseconds of work per node).
 
 use super::region::{Poly, FUZZ};
 use super::solver::Solver;
@@ -7,9 +14,89 @@ use crate::geom::Pt;
 use crate::num::Scalar;
 use crate::symmetry::cmp_points;
 use std::cmp::Ordering;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 /// The memo stops growing past this many bytes of keys.
 pub(super) const MEMO_BYTES: usize = 256 << 20;
+
+/// Shards of a shared memo: many more than threads, so that two threads
+/// meet on one lock rarely.
+const SHARDS: usize = 64;
+
+/// A set of region keys shared by every thread of a search.
+pub(super) struct SharedMemo {
+    shards: Vec<Mutex<HashSet<Box<[u8]>>>>,
+    bytes: AtomicUsize,
+    /// Lock acquisitions that found the shard's lock taken (contention).
+    contended: AtomicU64,
+}
+
+impl Default for SharedMemo {
+    fn default() -> Self {
+        SharedMemo {
+            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            bytes: AtomicUsize::new(0),
+            contended: AtomicU64::new(0),
+        }
+    }
+}
+
+impl fmt::Debug for SharedMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SharedMemo")
+            .field("entries", &self.len())
+            .field("bytes", &self.bytes.load(AtomicOrdering::Relaxed))
+            .finish()
+    }
+}
+
+impl SharedMemo {
+    fn shard(&self, key: &[u8]) -> MutexGuard<'_, HashSet<Box<[u8]>>> {
+        let mut h = DefaultHasher::new();
+        key.hash(&mut h);
+        let lock = &self.shards[(h.finish() % SHARDS as u64) as usize];
+        match lock.try_lock() {
+            Ok(guard) => guard,
+            // A set of keys is valid after a panic elsewhere: keep using it.
+            Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                self.contended.fetch_add(1, AtomicOrdering::Relaxed);
+                lock.lock().unwrap_or_else(PoisonError::into_inner)
+            }
+        }
+    }
+
+    pub(super) fn contains(&self, key: &[u8]) -> bool {
+        self.shard(key).contains(key)
+    }
+
+    /// Stores `key` unless the memo is full.
+    pub(super) fn insert(&self, key: Box<[u8]>) {
+        let size = key.len() + 32;
+        if self.bytes.load(AtomicOrdering::Relaxed) >= MEMO_BYTES {
+            return;
+        }
+        if self.shard(&key).insert(key) {
+            self.bytes.fetch_add(size, AtomicOrdering::Relaxed);
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|s| s.lock().unwrap_or_else(PoisonError::into_inner).len())
+            .sum()
+    }
+
+    pub(super) fn contended(&self) -> u64 {
+        self.contended.load(AtomicOrdering::Relaxed)
+    }
+}
 
 impl<S: Scalar> Solver<S> {
     pub(super) fn memo_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
@@ -21,18 +108,52 @@ impl<S: Scalar> Solver<S> {
             .all(|(t, &c)| c == 0 || prep.types[t].mirror == Some(t));
         let mut polys: Vec<Vec<i128>> = region.iter().map(|p| canonical(p, flips)).collect();
         polys.sort();
-        let mut out = Vec::with_capacity(64);
-        for c in &self.avail {
-            push_varint(&mut out, *c as i128);
-        }
-        for p in polys {
-            out.push(0xFF);
-            for x in p {
-                push_varint(&mut out, x);
-            }
-        }
-        out.into_boxed_slice()
+        encode(&self.avail, polys)
     }
+}
+
+impl<S: Scalar> Solver<S> {
+    /// The key of the region where it lies (no motion applied) and the
+    /// remaining piece counts: for subtrees where the symmetry-breaking
+    /// piece was cut, whose outcome depends on the region's position.
+    pub(super) fn placed_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+        let mut polys: Vec<Vec<i128>> = region
+            .iter()
+            .map(|p| {
+                let n = p.v.len();
+                let start = (1..n).fold(0, |best, i| {
+                    if p.v[i].p.cmp_xy(&p.v[best].p) == Ordering::Less {
+                        i
+                    } else {
+                        best
+                    }
+                });
+                let mut out = Vec::with_capacity(4 * n);
+                for j in 0..n {
+                    let q = &p.v[(start + j) % n].p;
+                    q.x.key(&mut out);
+                    q.y.key(&mut out);
+                }
+                out
+            })
+            .collect();
+        polys.sort();
+        encode(&self.avail, polys)
+    }
+}
+
+fn encode(avail: &[u32], polys: Vec<Vec<i128>>) -> Box<[u8]> {
+    let mut out = Vec::with_capacity(64);
+    for c in avail {
+        push_varint(&mut out, *c as i128);
+    }
+    for p in polys {
+        out.push(0xFF);
+        for x in p {
+            push_varint(&mut out, x);
+        }
+    }
+    out.into_boxed_slice()
 }
 
 fn push_varint(out: &mut Vec<u8>, x: i128) {

@@ -57,6 +57,15 @@
 //! comparing each tiling with its images under the region's symmetry group
 //! (rotations, and reflections when the piece set is closed under mirroring):
 //! only the least image is reported, with the size of its orbit.
+//!
+//! The same comparison breaks the symmetry inside the search: tilings are
+//! compared piece by piece with one single piece first (the breaker, which
+//! every motion of the group keeps in its own type), so a reported tiling
+//! has the breaker in the least of its poses under the group, and a placing
+//! of it in any other pose is cut when it is generated. A subtree with such
+//! a cut may have tilings, so finding none there is memoised only for the
+//! region where it lies, in a second memo, never as an impossible shape.
+//! Both memos are shared by every thread.
 
 mod children;
 mod memo;

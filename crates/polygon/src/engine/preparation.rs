@@ -2,8 +2,10 @@
 //! merged), their orientation classes and corner orbits, the region's
 //! symmetry group, the subset-sum and side-length tables.
 
+use super::memo::SharedMemo;
 use super::pruning::SideTable;
 use super::region::{cw_angle_f, Poly, V};
+use super::solver::{Solver, Status};
 use super::Options;
 use crate::geom::{area2, Pt};
 use crate::model::Puzzle;
@@ -74,6 +76,17 @@ pub struct Prepared<S> {
     pub(super) sides: Option<SideTable>,
     pub(super) n_pieces: usize,
     pub(super) overflow: AtomicBool,
+    /// The piece type whose placings are kept only in their least pose
+    /// under the group (symmetry broken in the search; see `breaker_candidates`).
+    pub(super) breaker: Option<usize>,
+    /// Each type's place in the order in which the leaf compares tilings
+    /// piece by piece: the breaker first, then the others in type order.
+    pub(super) rank: Vec<usize>,
+    /// The memo of impossible regions, shared by every thread.
+    pub(super) memo: SharedMemo,
+    /// Regions, where they lie, in which no tiling has the symmetry-breaking
+    /// piece in its least pose (keys from `placed_key`), shared likewise.
+    pub(super) memo_placed: SharedMemo,
 }
 
 /// Why a puzzle cannot be prepared in the requested number system.
@@ -267,7 +280,12 @@ impl<S: Scalar> Prepared<S> {
                 "the puzzle (exact coefficients overflowed 128 bits)".into(),
             ));
         }
-        Ok(Prepared {
+        let candidates = breaker_candidates(&types, &group, options);
+        let prep = Prepared {
+            rank: (0..types.len()).collect(),
+            memo: SharedMemo::default(),
+            memo_placed: SharedMemo::default(),
+            breaker: None,
             puzzle: puzzle.clone(),
             sides,
             options,
@@ -283,7 +301,24 @@ impl<S: Scalar> Prepared<S> {
             multiplier,
             units,
             overflow: AtomicBool::new(false),
-        })
+        };
+        Ok(prep.choose_breaker(&candidates))
+    }
+
+    /// The piece kept only in the least of its poses under the region's
+    /// symmetries during the search (symmetry broken in the search), by name.
+    pub fn symmetry_breaker(&self) -> Option<&str> {
+        let t = self.breaker?;
+        Some(&self.puzzle.pieces[self.types[t].members[0]].name)
+    }
+
+    /// Entries in the shared memo of impossible regions, and the lock
+    /// acquisitions on it that had to wait for another thread.
+    pub fn memo_stats(&self) -> (usize, u64) {
+        (
+            self.memo.len() + self.memo_placed.len(),
+            self.memo.contended() + self.memo_placed.contended(),
+        )
     }
 
     /// The puzzle.
@@ -351,6 +386,82 @@ impl<S: Scalar> Prepared<S> {
                 )
             })
             .collect()
+    }
+}
+
+/// The types that may break the region's symmetry in the search.
+///
+/// A tiling is reported only when it is the least of its images under the
+/// group, and images are compared piece by piece in rank order. When the
+/// type ranked first is a single piece that every motion of the group keeps
+/// in its type (it may flip, or the group has no reflections), the least
+/// image has that piece in the least of its own images: a placing of it in
+/// any other pose leads to no reported tiling and can be cut at once. The
+/// leaf still compares whole tilings, so the counts (and the orbit sizes
+/// that weigh each reported tiling) are exactly those of the search without
+/// the cut; only the copies that would have been found and dropped are no
+/// longer searched. With `symmetry` off every distinct tiling is reported,
+/// so nothing is cut.
+fn breaker_candidates<S: Scalar>(
+    types: &[Type<S>],
+    group: &[Iso<S>],
+    options: Options,
+) -> Vec<usize> {
+    if !options.symmetry || group.len() < 2 {
+        return Vec::new();
+    }
+    let no_reflections = group.iter().all(|g| !g.mirror);
+    (0..types.len())
+        .filter(|&t| types[t].members.len() == 1 && (types[t].mirror == Some(t) || no_reflections))
+        .collect()
+}
+
+impl<S: Scalar> Prepared<S> {
+    /// Picks the symmetry-breaking type: of the candidates, the one with the
+    /// most placings in the first two levels of the tree, where a cut saves
+    /// the most and leaves the most of the tree below to the exact memo (on
+    /// the Stomachion that is H: 160,556 nodes, against 193,968 for A, the
+    /// first piece, 146,854 to 238,807 for the other candidates, and 279,515
+    /// without a cut; BENCHMARKS.md has the table); ties go to the earlier
+    /// type.
+    fn choose_breaker(self, candidates: &[usize]) -> Prepared<S> {
+        if candidates.is_empty() {
+            return self;
+        }
+        let prep = std::sync::Arc::new(self);
+        let mut at_root = vec![0usize; prep.types.len()];
+        let mut below = vec![0usize; prep.types.len()];
+        {
+            let mut solver = Solver::new(std::sync::Arc::clone(&prep));
+            if matches!(solver.status(&prep.region), Status::Open) {
+                for child in solver.children(&prep.region) {
+                    at_root[child.ty] += 1;
+                    let next = solver.apply(&prep.region, &child);
+                    if matches!(solver.status(&next), Status::Open) {
+                        for grandchild in solver.children(&next) {
+                            below[grandchild.ty] += 1;
+                        }
+                    }
+                    solver.undo();
+                }
+            }
+        }
+        let mut prep = std::sync::Arc::into_inner(prep).expect("the only reference");
+        let b = candidates
+            .iter()
+            .copied()
+            .rev()
+            .max_by_key(|&t| at_root[t] + below[t])
+            .expect("a candidate");
+        prep.breaker = Some(b);
+        prep.rank = (0..prep.types.len())
+            .map(|t| match t.cmp(&b) {
+                Ordering::Equal => 0,
+                Ordering::Less => t + 1,
+                Ordering::Greater => t,
+            })
+            .collect();
+        prep
     }
 }
 

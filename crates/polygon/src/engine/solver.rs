@@ -1,7 +1,6 @@
 //! The search itself: one solver per thread walks the tree depth first,
 //! polls the control, and weighs each tiling against its symmetric images.
 
-use super::memo::MEMO_BYTES;
 use super::preparation::Prepared;
 use super::region::Poly;
 use crate::geom::Pt;
@@ -11,8 +10,8 @@ use crate::symmetry::{cmp_points, Iso};
 use jigsolve_search::{
     fraction_of, Branch, NoSuchNode, NodeKind, NodeStats, Prune, Sink, Ticker, Tree, Weight,
 };
+use std::cell::Cell;
 use std::cmp::Ordering;
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::sync::Arc;
@@ -46,11 +45,11 @@ pub struct Solver<S> {
     pub(super) cut: Vec<[u64; 3]>,
     /// Per depth: (child index, children) for the progress measure.
     pub(super) pos: Vec<(u32, u32)>,
-    pub(super) memo: HashSet<Box<[u8]>>,
     pub(super) since_poll: u64,
     pub(super) solution: Vec<Placement<S>>,
-    /// Bytes of memo keys stored.
-    pub(super) memo_bytes: usize,
+    /// Placings of the symmetry-breaking piece cut so far: a subtree with
+    /// such a cut may hold tilings, so finding none there proves nothing.
+    pub(super) sym_cuts: Cell<u64>,
 }
 
 /// Nodes between two polls of the control.
@@ -69,10 +68,9 @@ impl<S: Scalar> Solver<S> {
             counts: vec![0; n + 1],
             cut: vec![[0; 3]; n + 1],
             pos: vec![(0, 1); n + 1],
-            memo: HashSet::new(),
             since_poll: 0,
             solution: Vec::with_capacity(n),
-            memo_bytes: 0,
+            sym_cuts: Cell::new(0),
             prep,
         }
     }
@@ -82,9 +80,10 @@ impl<S: Scalar> Solver<S> {
         &self.prep
     }
 
-    /// Entries in the memo of impossible regions.
+    /// Entries in the memo of impossible regions (shared by every solver of
+    /// this prepared puzzle).
     pub fn memo_len(&self) -> usize {
-        self.memo.len()
+        self.prep.memo.len()
     }
 
     pub(super) fn remaining(&self) -> usize {
@@ -179,7 +178,7 @@ impl<S: Scalar> Solver<S> {
                     let mut pts: Vec<Pt<S>> =
                         form0.q.iter().map(|p| g.apply(&iso.apply(p))).collect();
                     pts.sort_by(|a, b| a.cmp_xy(b));
-                    (t2, pts)
+                    (prep.rank[t2], pts)
                 })
                 .collect();
             pieces.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| cmp_points(&a.1, &b.1)));
@@ -280,7 +279,7 @@ impl<S: Scalar> Solver<S> {
         let use_memo = self.prep.options.memo && depth > base && self.remaining() > 1;
         let key = if use_memo {
             let key = self.memo_key(region);
-            if self.memo.contains(&key) {
+            if self.prep.memo.contains(&key) {
                 self.cut[depth][1] += 1;
                 return Ok(0);
             }
@@ -288,6 +287,20 @@ impl<S: Scalar> Solver<S> {
         } else {
             None
         };
+        let breaker_left = self.prep.breaker.is_some_and(|b| self.avail[b] > 0);
+        let placed_key = if use_memo && breaker_left {
+            let key = self.placed_key(region);
+            if self.prep.memo_placed.contains(&key) {
+                // Not a proof of impossibility: the parent must not store one.
+                self.sym_cuts.set(self.sym_cuts.get() + 1);
+                self.cut[depth][1] += 1;
+                return Ok(0);
+            }
+            Some(key)
+        } else {
+            None
+        };
+        let cuts_before = self.sym_cuts.get();
         let kids = self.children(region);
         if S::EXACT && S::lost() {
             self.prep.overflow.store(true, AtomicOrdering::Relaxed);
@@ -303,12 +316,15 @@ impl<S: Scalar> Solver<S> {
             self.undo();
             found += r?;
         }
+        // Regions are impossible whatever the search order, but a subtree
+        // where the symmetry-breaking piece was cut was not searched whole.
         if found == 0 {
-            if let Some(key) = key {
-                if self.memo_bytes < MEMO_BYTES {
-                    self.memo_bytes += key.len() + 32;
-                    self.memo.insert(key);
+            if self.sym_cuts.get() == cuts_before {
+                if let Some(key) = key {
+                    self.prep.memo.insert(key);
                 }
+            } else if let Some(key) = placed_key {
+                self.prep.memo_placed.insert(key);
             }
         }
         Ok(found)
