@@ -1372,15 +1372,15 @@ mod tests {
             board[cell] = o;
             used[o as usize / 4] = true;
         }
-        for cell in 0..256 {
-            if board[cell] != EMPTY {
+        for (cell, slot) in board.iter_mut().enumerate() {
+            if *slot != EMPTY {
                 continue;
             }
             let tile = (0..256u32)
                 .find(|&t| !used[t as usize] && turns_at(&plan, cell, t).next().is_some())
                 .unwrap();
             used[tile as usize] = true;
-            board[cell] = turns_at(&plan, cell, tile).next().unwrap();
+            *slot = turns_at(&plan, cell, tile).next().unwrap();
         }
         let placements = |b: &[u32]| -> Vec<Option<Placement>> {
             b.iter()
