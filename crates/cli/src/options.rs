@@ -774,13 +774,13 @@ pub struct BestArgs {
     /// Worker threads, each with its own restarts and seed stream (default 0: every core).
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
-    /// The cell order: rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
-    #[arg(long, value_name = "ORDER", default_value = "rows")]
+    /// The cell order: columns-last (rows, the last 5 of 16 in short columns: Blackwood's order), rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
+    #[arg(long, value_name = "ORDER", default_value = "columns-last")]
     pub order: jigsolve_edge::best::BestOrder,
     /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
     #[arg(long, value_name = "DEPTH")]
     pub breaks_after: Option<usize>,
-    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 18.3 tiles to place, 14 for Eternity II).
+    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.5 tiles to place, 10 for Eternity II).
     #[arg(long, value_name = "N")]
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.
@@ -789,6 +789,12 @@ pub struct BestArgs {
     /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
     #[arg(long, value_name = "COLOURS")]
     pub quota_colours: Option<String>,
+    /// Polish completed boards within N points of the best by swapping and turning tiles late in the scan; `off` for never.
+    #[arg(long, value_name = "N|off", default_value = "3", value_parser = polish_margin)]
+    pub polish: PolishMargin,
+    /// Whether a break may fall on an edge between two frame cells: on or off.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
+    pub frame_breaks: bool,
     /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
@@ -880,4 +886,26 @@ fn connect_seconds(text: &str) -> Result<f64, String> {
         ));
     }
     Ok(value)
+}
+
+/// The `--polish` margin: `None` for `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolishMargin(pub Option<u32>);
+
+fn polish_margin(s: &str) -> Result<PolishMargin, String> {
+    match s.trim() {
+        "off" | "none" => Ok(PolishMargin(None)),
+        n => n
+            .parse()
+            .map(|m| PolishMargin(Some(m)))
+            .map_err(|_| format!("'{s}' is not a number of points or 'off'")),
+    }
+}
+
+fn on_off(s: &str) -> Result<bool, String> {
+    match s.trim() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}': expected on or off")),
+    }
 }

@@ -296,6 +296,16 @@ fn bad_input_is_refused_with_exit_2() {
         .args(["best", "eternity2", "--order", "spiral"])
         .assert()
         .code(2);
+    jigsolve()
+        .args(["best", "eternity2", "--polish", "some"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a number of points or 'off'"));
+    jigsolve()
+        .args(["best", "eternity2", "--frame-breaks", "maybe"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected on or off"));
     // Quota colours the puzzle does not have, or its border mark.
     jigsolve()
         .args(["best", "eternity2", "--quota-colours", "13,99"])

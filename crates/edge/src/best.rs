@@ -6,8 +6,9 @@
 //! (480 for Eternity II's 16 x 16). Boards this large are never searched to
 //! the end; the search here is the record holders' method:
 //!
-//! - **A fixed scan order** (rows from the top-left corner, or the frame
-//!   first and then the rows inside it). Each cell's candidates come from a
+//! - **A fixed scan order** (Blackwood's: rows from the top-left corner but
+//!   the last rows in short columns; plain rows; or the frame first and then
+//!   the rows inside it). Each cell's candidates come from a
 //!   table keyed by the marks of the sides already placed (the west and
 //!   north neighbours in a row scan), so a node costs a table lookup and a
 //!   "tile still free?" test.
@@ -27,6 +28,11 @@
 //!   and 10 on Eternity II), scaled to the puzzle's depth and to the number
 //!   of such sides among its tiles. They are a heuristic: a worker whose
 //!   whole tree they cut (a small puzzle) searches it again without them.
+//! - **Polishing.** A completed board close to the best is improved on a
+//!   copy by swapping two tiles of the scan's last part (each in its best
+//!   turn) or turning one while that raises the score: the greedy
+//!   completion leaves misfits that a swap repairs. The tiles on the board
+//!   and their fit to the frame never change.
 //! - **Restarts.** Each restart shuffles every candidate list with the
 //!   worker's generator and searches depth first until it has visited
 //!   `restart_nodes` nodes; a new shuffle then gives different early choices,
@@ -54,11 +60,15 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BestOrder {
     /// Row by row from the top-left corner.
-    #[default]
     Rows,
     /// The frame clockwise from the top-left corner, then the inside row by
     /// row.
     BorderFirst,
+    /// Rows, but the last rows (5 of 16) are filled in short columns:
+    /// Blackwood's order. The cells left open at any time then form a
+    /// short front, so the breaks late in the scan have fewer cells to ruin.
+    #[default]
+    ColumnsLast,
 }
 
 impl BestOrder {
@@ -67,6 +77,7 @@ impl BestOrder {
         match self {
             BestOrder::Rows => "rows",
             BestOrder::BorderFirst => "border-first",
+            BestOrder::ColumnsLast => "columns-last",
         }
     }
 }
@@ -83,8 +94,9 @@ impl FromStr for BestOrder {
         match s {
             "rows" => Ok(BestOrder::Rows),
             "border-first" | "frame" => Ok(BestOrder::BorderFirst),
+            "columns-last" => Ok(BestOrder::ColumnsLast),
             other => Err(format!(
-                "unknown order '{other}': expected rows or border-first"
+                "unknown order '{other}': expected rows, border-first or columns-last"
             )),
         }
     }
@@ -99,8 +111,8 @@ pub struct BestOptions {
     /// may be made; `None`: 78.5% of the cells to place (Blackwood's 201 of
     /// 256).
     pub breaks_after: Option<usize>,
-    /// The most breaks on one board; `None`: one per 18.3 cells to place
-    /// (14 for Eternity II).
+    /// The most breaks on one board; `None`: one per 25.5 cells to place
+    /// (10 for Eternity II).
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.
     pub restart_nodes: u64,
@@ -110,21 +122,31 @@ pub struct BestOptions {
     pub threads: usize,
     /// Colour quotas on these marks (empty: none).
     pub quota_marks: Vec<MarkId>,
+    /// Completed boards within this many points of the best are improved
+    /// by swapping and turning tiles late in the scan; `None`: never.
+    pub polish: Option<u32>,
+    /// Whether a break may fall on an edge between two frame cells.
+    pub frame_breaks: bool,
 }
 
 impl Default for BestOptions {
     fn default() -> Self {
         BestOptions {
-            order: BestOrder::Rows,
+            order: BestOrder::ColumnsLast,
             breaks_after: None,
             max_breaks: None,
             restart_nodes: DEFAULT_RESTART_NODES,
             seed: 0,
             threads: 1,
             quota_marks: Vec::new(),
+            polish: Some(DEFAULT_POLISH),
+            frame_breaks: true,
         }
     }
 }
+
+/// Completed boards this close to the best are polished (see BENCHMARKS.md).
+pub const DEFAULT_POLISH: u32 = 3;
 
 /// The node cap per restart when none is given (see BENCHMARKS.md).
 pub const DEFAULT_RESTART_NODES: u64 = 50_000_000;
@@ -254,6 +276,21 @@ struct Plan {
     wild: usize,
     max: u32,
     base_score: u32,
+    /// Per cell: the cells across its four sides (`usize::MAX` off the
+    /// board) and its sides on the frame (a bit per side; 0 everywhere on a
+    /// puzzle without a border mark).
+    neighbour: Vec<[usize; 4]>,
+    frame: Vec<u8>,
+    /// Per orientation: its sides showing the border mark.
+    border_sides: Vec<u8>,
+    /// The cells polishing may swap (those of the scan's last part), and
+    /// the margin to the best within which a completed board is polished.
+    polish_cells: Vec<usize>,
+    polish: Option<u32>,
+    /// Per cell: whether it is on the frame (a break between two such
+    /// cells is refused when frame breaks are off).
+    frame_cell: Vec<bool>,
+    frame_breaks: bool,
 }
 
 impl Plan {
@@ -353,9 +390,10 @@ impl Plan {
             Some(a) => a,
             None => (n * 785).div_ceil(1000),
         };
-        // 14 breaks on Eternity II's 255 cells to place scored best at equal
-        // nodes (10, Blackwood's, 12, 14 and 16 measured: BENCHMARKS.md).
-        let most = options.max_breaks.unwrap_or((n * 14 + 128) / 256) as u64;
+        // 10 breaks on Eternity II's 255 cells to place (Blackwood's count)
+        // scored best at equal nodes in his order (8 to 14 measured; in a
+        // plain row scan 14 did: BENCHMARKS.md).
+        let most = options.max_breaks.unwrap_or((n * 10 + 128) / 256) as u64;
         // The budget grows by one every few cells from `after` to 93.5% of
         // the depth (Blackwood: 201 to 239 of 256), then stays.
         let end = ((n * 935).div_ceil(1000)).max(after + 1);
@@ -402,6 +440,33 @@ impl Plan {
                 }
             }
         }
+        let frame: Vec<u8> = (0..cells)
+            .map(|c| {
+                if puzzle.border.is_none() {
+                    return 0;
+                }
+                (0..4).fold(0u8, |m, s| {
+                    m | (u8::from(neighbour[c][s] == usize::MAX) << s)
+                })
+            })
+            .collect();
+        let border_sides: Vec<u8> = looks
+            .iter()
+            .map(|look| {
+                (0..4).fold(0u8, |m, s| {
+                    m | (u8::from(puzzle.border == Some(look[s])) << s)
+                })
+            })
+            .collect();
+        // The cells a row above the first break and later: where the breaks
+        // and a completion's misfits are.
+        let polish_cells = positions[after.saturating_sub(cols)..]
+            .iter()
+            .map(|p| p.cell)
+            .collect();
+        let frame_cell = (0..cells)
+            .map(|c| neighbour[c].contains(&usize::MAX))
+            .collect();
         Ok(Plan {
             cells,
             looks,
@@ -417,6 +482,13 @@ impl Plan {
             wild,
             max: max_score(rows, cols),
             base_score,
+            neighbour,
+            frame,
+            border_sides,
+            polish_cells,
+            polish: options.polish,
+            frame_cell,
+            frame_breaks: options.frame_breaks,
         })
     }
 }
@@ -483,6 +555,32 @@ fn scan_order(rows: usize, cols: usize, order: BestOrder) -> Vec<usize> {
             }
             out
         }
+        BestOrder::ColumnsLast => {
+            // Every cell still has its west and north neighbours placed
+            // before it, so the same tables serve.
+            let tail = ((rows * 5 + 8) / 16).clamp(1, rows);
+            let top = rows - tail;
+            let mut out: Vec<usize> = (0..top * cols).collect();
+            // The first `tail` columns of the tail row by row, then columns
+            // top down until `tail - 1` are left, then the corner block
+            // peeled a row and a column at a time.
+            let left = tail.min(cols);
+            let right = cols.saturating_sub(tail - 1).max(left);
+            for r in top..rows {
+                out.extend((0..left).map(|c| r * cols + c));
+            }
+            for c in left..right {
+                out.extend((top..rows).map(|r| r * cols + c));
+            }
+            let (mut r0, mut c0) = (top, right);
+            while r0 < rows && c0 < cols {
+                out.extend((c0..cols).map(|c| r0 * cols + c));
+                r0 += 1;
+                out.extend((r0..rows).map(|r| r * cols + c0));
+                c0 += 1;
+            }
+            out
+        }
     }
 }
 
@@ -532,6 +630,88 @@ fn build_table(
         }
     }
     Table { lists }
+}
+
+/// The matching sides of orientation `o` at `cell` on `board`, leaving
+/// out the side towards `skip`.
+fn fitting_sides(plan: &Plan, board: &[u32], cell: usize, o: u32, skip: usize) -> u32 {
+    let look = &plan.looks[o as usize];
+    let mut fit = 0;
+    for (s, &n) in plan.neighbour[cell].iter().enumerate() {
+        if n == usize::MAX || n == skip || board[n] == EMPTY {
+            continue;
+        }
+        let other = plan.looks[board[n] as usize][OPPOSITE[s]];
+        fit += u32::from(look[s] == plan.partner[other as usize]);
+    }
+    fit
+}
+
+/// The turns of `tile` that put the border mark on exactly the frame sides
+/// of `cell`.
+fn turns_at(plan: &Plan, cell: usize, tile: u32) -> impl Iterator<Item = u32> + '_ {
+    (tile * 4..tile * 4 + 4).filter(move |&o| plan.border_sides[o as usize] == plan.frame[cell])
+}
+
+/// Local search on a whole or partial board: swaps two tiles of the
+/// polishing cells (each in its best turn) or turns one when that raises
+/// the score, until no such move does. Returns the points gained. The set
+/// of tiles on the board never changes, and every tile stays in a turn that
+/// fits its cell's frame, so the board stays one the search could make.
+fn polish(plan: &Plan, board: &mut [u32]) -> u32 {
+    let cells = &plan.polish_cells;
+    let mut gained = 0;
+    // A few passes get nearly all of it; the cap bounds the cost.
+    for _ in 0..8 {
+        let mut better = false;
+        for (i, &a) in cells.iter().enumerate() {
+            let oa = board[a];
+            if oa == EMPTY {
+                continue;
+            }
+            // Turning the tile in place.
+            let now = fitting_sides(plan, board, a, oa, usize::MAX);
+            if let Some((fit, o)) = turns_at(plan, a, oa / 4)
+                .map(|o| (fitting_sides(plan, board, a, o, usize::MAX), o))
+                .max()
+            {
+                if fit > now {
+                    board[a] = o;
+                    gained += fit - now;
+                    better = true;
+                }
+            }
+            for &b in &cells[i + 1..] {
+                let (oa, ob) = (board[a], board[b]);
+                if ob == EMPTY {
+                    continue;
+                }
+                let before = fitting_sides(plan, board, a, oa, b)
+                    + fitting_sides(plan, board, b, ob, usize::MAX);
+                let mut best = (before, oa, ob);
+                for na in turns_at(plan, a, ob / 4) {
+                    board[a] = na;
+                    let fa = fitting_sides(plan, board, a, na, b);
+                    for nb in turns_at(plan, b, oa / 4) {
+                        let fit = fa + fitting_sides(plan, board, b, nb, usize::MAX);
+                        if fit > best.0 {
+                            best = (fit, na, nb);
+                        }
+                    }
+                }
+                board[a] = best.1;
+                board[b] = best.2;
+                if best.0 > before {
+                    gained += best.0 - before;
+                    better = true;
+                }
+            }
+        }
+        if !better {
+            break;
+        }
+    }
+    gained
 }
 
 /// The board shared by the workers: its score (for a cheap test) and the
@@ -660,6 +840,8 @@ struct Worker<'p> {
     placed_any: Vec<bool>,
     /// Cells filled by a completion, to empty again.
     filled: Vec<usize>,
+    /// A copy of the board for polishing.
+    scratch: Vec<u32>,
     score: u32,
     breaks: u32,
     /// Sides of the quota colours shown by the tiles placed.
@@ -690,6 +872,7 @@ impl<'p> Worker<'p> {
             added: vec![(0, 0, usize::MAX); n],
             placed_any: vec![false; n],
             filled: Vec::with_capacity(n),
+            scratch: Vec::with_capacity(plan.cells),
             score: plan.base_score,
             breaks: 0,
             quota_sides: 0,
@@ -854,6 +1037,13 @@ impl<'p> Worker<'p> {
                 if mism > 1 || (mism == 1 && (!may_break || self.broken[across])) {
                     continue;
                 }
+                if mism == 1
+                    && !plan.frame_breaks
+                    && plan.frame_cell[pos.cell]
+                    && plan.frame_cell[across]
+                {
+                    continue;
+                }
                 self.next[k] = i as u32;
                 self.orient[pos.cell] = o;
                 self.used[o as usize / 4] = true;
@@ -1009,12 +1199,37 @@ impl<'p> Worker<'p> {
         if self.score > self.best {
             self.report(shared, control, nodes, restart);
         }
+        if let Some(margin) = plan.polish {
+            if self.score + margin > self.best {
+                self.polish_and_report(shared, control, nodes, restart);
+            }
+        }
         for i in 0..self.filled.len() {
             let cell = self.filled[i];
             self.used[self.orient[cell] as usize / 4] = false;
             self.orient[cell] = EMPTY;
         }
         self.score = saved;
+    }
+
+    /// Improves a copy of the board by swapping two tiles of the scan's last
+    /// part (each turned its best way) or turning one, while that raises
+    /// the score, and reports it if it beats the best. The board itself is
+    /// left as it was for the search to go on.
+    fn polish_and_report(&mut self, shared: &Shared, control: &Control, nodes: u64, restart: u64) {
+        let saved = self.score;
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&self.orient);
+        let mut board = std::mem::take(&mut self.scratch);
+        let gained = polish(self.plan, &mut board);
+        if saved + gained > self.best {
+            std::mem::swap(&mut self.orient, &mut board);
+            self.score = saved + gained;
+            self.report(shared, control, nodes, restart);
+            std::mem::swap(&mut self.orient, &mut board);
+            self.score = saved;
+        }
+        self.scratch = board;
     }
 
     /// Empties the board down from position `k` (for a new restart).
@@ -1096,6 +1311,97 @@ mod tests {
             order.sort_unstable();
             assert_eq!(order, (0..r * c).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn columns_last_places_west_and_north_first_in_blackwoods_order() {
+        for (r, c) in [(1, 1), (1, 4), (2, 2), (3, 5), (6, 6), (16, 16), (7, 3)] {
+            let order = scan_order(r, c, BestOrder::ColumnsLast);
+            let mut at = vec![usize::MAX; r * c];
+            for (i, &cell) in order.iter().enumerate() {
+                assert_eq!(at[cell], usize::MAX, "{r}x{c}: cell {cell} twice");
+                at[cell] = i;
+            }
+            assert!(
+                at.iter().all(|&i| i != usize::MAX),
+                "{r}x{c}: a cell left out"
+            );
+            for cell in 0..r * c {
+                if cell % c > 0 {
+                    assert!(at[cell - 1] < at[cell], "{r}x{c}: west of {cell}");
+                }
+                if cell >= c {
+                    assert!(at[cell - c] < at[cell], "{r}x{c}: north of {cell}");
+                }
+            }
+        }
+        // Eternity II: rows 0 to 10, then his tail (his scan indices 176 on,
+        // his board turned upside down to start at the top), but for the
+        // order of his cells 253 and 254.
+        let order = scan_order(16, 16, BestOrder::ColumnsLast);
+        let at = |r: usize, c: usize| order.iter().position(|&x| x == r * 16 + c).unwrap();
+        assert_eq!(order[..176], (0..176).collect::<Vec<_>>()[..]);
+        assert_eq!(
+            (at(11, 4), at(15, 4), at(11, 5), at(15, 5)),
+            (180, 200, 201, 205)
+        );
+        assert_eq!(
+            (at(11, 11), at(15, 11), at(11, 12), at(11, 15)),
+            (231, 235, 236, 239)
+        );
+        assert_eq!(
+            (at(15, 12), at(12, 15), at(15, 13), at(14, 14)),
+            (243, 246, 249, 252)
+        );
+    }
+
+    #[test]
+    fn polishing_gains_what_the_scorer_recounts() {
+        let puzzle = crate::parse::parse(
+            include_str!("../../../puzzles/edge/eternity2.toml"),
+            "eternity2.toml",
+            None,
+        )
+        .unwrap();
+        let plan = Plan::new(&puzzle, &BestOptions::default()).unwrap();
+        // The tiles in a board order that fits the frame (each in its first
+        // turn that does) but matches few inner edges.
+        let mut board = vec![EMPTY; 256];
+        let mut used = vec![false; 256];
+        for &(cell, o) in &plan.hinted {
+            board[cell] = o;
+            used[o as usize / 4] = true;
+        }
+        for (cell, slot) in board.iter_mut().enumerate() {
+            if *slot != EMPTY {
+                continue;
+            }
+            let tile = (0..256u32)
+                .find(|&t| !used[t as usize] && turns_at(&plan, cell, t).next().is_some())
+                .unwrap();
+            used[tile as usize] = true;
+            *slot = turns_at(&plan, cell, tile).next().unwrap();
+        }
+        let placements = |b: &[u32]| -> Vec<Option<Placement>> {
+            b.iter()
+                .map(|&o| {
+                    Some(Placement {
+                        tile: (o / 4) as u16,
+                        rotation: (o % 4) as u8,
+                    })
+                })
+                .collect()
+        };
+        let before = crate::score::score(&puzzle, &placements(&board)).unwrap();
+        let gained = polish(&plan, &mut board);
+        assert!(
+            gained > 10,
+            "swaps find matches on a random board: {gained}"
+        );
+        let after = crate::score::score(&puzzle, &placements(&board)).unwrap();
+        assert_eq!(after, before + gained);
+        // The hint never moves.
+        assert_eq!(board[plan.hinted[0].0], plan.hinted[0].1);
     }
 
     #[test]

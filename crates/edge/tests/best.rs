@@ -61,8 +61,13 @@ fn solvable_puzzles_reach_the_full_score_and_every_score_is_recounted() {
             "data/edge/owen-set2/pieces_06x06.txt",
             BestOrder::BorderFirst,
         ),
+        (
+            "data/edge/owen-set2/pieces_06x06.txt",
+            BestOrder::ColumnsLast,
+        ),
         ("data/edge/heule/clue1.txt", BestOrder::Rows),
         ("data/edge/heule/clue3.txt", BestOrder::BorderFirst),
+        ("data/edge/heule/clue1.txt", BestOrder::ColumnsLast),
     ] {
         let puzzle = load(path);
         let control = Control::new().with_time_limit(std::time::Duration::from_secs(60));
@@ -100,6 +105,29 @@ fn colour_quotas_still_reach_the_full_score() {
         let (seen, end) = run(&puzzle, &opts, &control);
         assert_eq!(end, BestEnd::FullScore, "{path}");
         verify(&puzzle, &full(&seen.last().unwrap().placements)).unwrap();
+    }
+}
+
+#[test]
+fn polished_boards_and_every_option_keep_the_recounted_score() {
+    // Eternity II in Blackwood's order, without frame breaks, polishing
+    // every completed board within 20 points of the best: each improvement
+    // (many of them polished copies) is recounted by the sink.
+    let puzzle = load("puzzles/edge/eternity2.toml");
+    for (polish, frame_breaks) in [(Some(20), false), (None, true), (Some(0), true)] {
+        let control = Control::new().with_node_limit(3_000_000);
+        let opts = BestOptions {
+            order: BestOrder::ColumnsLast,
+            polish,
+            frame_breaks,
+            restart_nodes: 1_000_000,
+            ..options(4, 1)
+        };
+        let (seen, _) = run(&puzzle, &opts, &control);
+        assert!(
+            seen.last().unwrap().score > 400,
+            "{polish:?} {frame_breaks}"
+        );
     }
 }
 

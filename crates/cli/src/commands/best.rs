@@ -38,6 +38,8 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         seed,
         threads: args.thread_count(),
         quota_marks,
+        polish: args.polish.0,
+        frame_breaks: args.frame_breaks,
     };
     let first_stream = args.shard.map_or(0, |s| s.index as u64 * STREAMS_PER_SHARD);
     let control = Arc::new(args.control());
