@@ -22,6 +22,13 @@
 //!   and weighted by its orbit size (a post-check on solutions only).
 //!
 //! Hints are placed first, as positions whose table holds a single entry.
+//!
+//! A search that only counts (its sink offers a counter) in the frame order
+//! may count each complete frame's completions by meeting in the middle: the
+//! inside is cut into two halves, the bottom halves are filed by the tiles
+//! and seam marks a top half needs, and each top half walked adds the bottom
+//! halves filed under its own (see `Solver::count_halves`). Random probes
+//! decide whether that walks fewer nodes than the plain walk.
 
 use crate::model::{MarkId, Placement, Puzzle, EAST, NORTH, SOUTH, WEST};
 use crate::order::{self, ScanOrder};
@@ -31,6 +38,7 @@ use jigsolve_search::{
     fraction_of, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
 };
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -56,6 +64,13 @@ pub struct Options {
     /// not fit (see [`NodeStats::tried`]). Off, the inner loop is compiled
     /// without the counting, which costs it several percent.
     pub tried: bool,
+    /// When the sink only counts (see [`jigsolve_search::Sink::counter`])
+    /// and the frame order leaves the inside of the frame for last, count
+    /// the completions of each complete frame by meeting in the middle
+    /// instead of walking every one: `Some(true)` whenever the puzzle allows
+    /// it, `Some(false)` never, `None` (the default) when random probes
+    /// estimate that it walks fewer nodes.
+    pub halves: Option<bool>,
 }
 
 impl Default for Options {
@@ -66,6 +81,7 @@ impl Default for Options {
             seed: 0,
             portable: false,
             tried: false,
+            halves: None,
         }
     }
 }
@@ -147,6 +163,118 @@ pub struct Prepared {
     mode: SymmetryMode,
     pinned: Option<usize>,
     multiplier: u128,
+    /// How the inside of a complete frame is cut in two for counting.
+    halves: Option<Halves>,
+}
+
+/// The inside of a complete frame cut into a top and a bottom half, for
+/// counting by meeting in the middle (see [`Solver`]).
+#[derive(Debug)]
+struct Halves {
+    /// The depth at which the frame is complete: every cell from here on is
+    /// inside it (and none is a hint's).
+    at: usize,
+    /// The first depth of the bottom half.
+    mid: usize,
+    /// The steps of depths `mid..`: the bottom half filled from the far end
+    /// back (the main order reversed), each cell checked against the frame
+    /// and the bottom cells placed before it. Below `mid`, the main steps.
+    steps: Vec<Step>,
+    /// The sides a top cell and a bottom cell share.
+    seams: Vec<Seam>,
+    /// The number of marks (the base in which the seams' marks are packed).
+    marks: u64,
+}
+
+/// A side shared by the two halves: the top cell at depth `top` (main
+/// order) meets with its side `top_side` the bottom cell at depth `bottom`
+/// (reversed order) and its side `bottom_side`.
+#[derive(Clone, Copy, Debug)]
+struct Seam {
+    top: u16,
+    top_side: u8,
+    bottom: u16,
+    bottom_side: u8,
+}
+
+impl Halves {
+    /// The cut of the cells left once the outer ring is placed, or `None`
+    /// when there is no useful one: fewer than two such cells, more than 64
+    /// (a tile mask is 64 bits), a forced one among them, or too many seams
+    /// to pack their marks in 64 bits. The cut balances the halves first and
+    /// shares as few sides as it can then (a row boundary on a rectangle).
+    fn of(
+        builder: &mut TableBuilder<'_>,
+        cells: &[usize],
+        depth_of: &[usize],
+        steps: &[Step],
+    ) -> Option<Halves> {
+        let (rows, cols) = (builder.puzzle.rows, builder.puzzle.cols);
+        let n = cells.len();
+        let on_ring = |c: usize| {
+            let (r, c) = (c / cols, c % cols);
+            r == 0 || c == 0 || r + 1 == rows || c + 1 == cols
+        };
+        let at = cells.iter().rposition(|&c| on_ring(c)).map_or(0, |i| i + 1);
+        let inside = n - at;
+        if !(2..=64).contains(&inside) || steps[at..].iter().any(|s| s.forced) {
+            return None;
+        }
+        let neighbours = |cell: usize| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                (r > 0).then(|| cell - cols),
+                (c + 1 < cols).then(|| cell + 1),
+                (r + 1 < rows).then(|| cell + cols),
+                (c > 0).then(|| cell - 1),
+            ]
+        };
+        let seams_at = |mid: usize| -> Vec<Seam> {
+            let bottom_depth = |d: usize| mid + (n - 1 - d);
+            let mut seams = Vec::new();
+            for (top, &cell) in cells.iter().enumerate().take(mid).skip(at) {
+                for (side, nc) in neighbours(cell).into_iter().enumerate() {
+                    if let Some(nc) = nc.filter(|&nc| depth_of[nc] >= mid) {
+                        seams.push(Seam {
+                            top: top as u16,
+                            top_side: side as u8,
+                            bottom: bottom_depth(depth_of[nc]) as u16,
+                            bottom_side: ((side + 2) % 4) as u8,
+                        });
+                    }
+                }
+            }
+            seams
+        };
+        let mid = (at + 1..n).min_by_key(|&m| ((m - at).max(n - m), seams_at(m).len()))?;
+        let seams = seams_at(mid);
+        let marks = builder.puzzle.marks.len().max(1) as u64;
+        marks.checked_pow(seams.len() as u32)?;
+        let mut half_steps = steps[..mid].to_vec();
+        for d in mid..n {
+            let cell = cells[n - 1 - (d - mid)];
+            // Placed before it: the ring, and the bottom cells later in the
+            // main order.
+            let placed_at = |nc: usize| {
+                let main = depth_of[nc];
+                if main < at {
+                    Some(main)
+                } else if main >= mid && mid + (n - 1 - main) < d {
+                    Some(mid + (n - 1 - main))
+                } else {
+                    None
+                }
+            };
+            half_steps.push(builder.step(cell, placed_at, None));
+        }
+        Some(Halves {
+            at,
+            mid,
+            steps: half_steps,
+            seams,
+            marks,
+        })
+    }
 }
 
 /// Largest table of offsets per position kind (keys beyond it are checked in
@@ -287,7 +415,6 @@ impl Prepared {
             depth_of[c] = d;
         }
 
-        let k = puzzle.marks.len() as u64;
         let mut builder = TableBuilder {
             puzzle,
             types: &types,
@@ -300,56 +427,15 @@ impl Prepared {
         };
         let mut steps = Vec::with_capacity(cells.len());
         for (d, &cell) in cells.iter().enumerate() {
-            let (r, c) = (cell / cols, cell % cols);
-            let neighbour = |side: usize| -> Option<usize> {
-                match side {
-                    NORTH => (r > 0).then(|| cell - cols),
-                    EAST => (c + 1 < cols).then(|| cell + 1),
-                    SOUTH => (r + 1 < rows).then(|| cell + cols),
-                    _ => (c > 0).then(|| cell - 1),
-                }
-            };
-            let mut frame = [false; 4];
-            let mut links = Vec::new();
-            for side in [NORTH, EAST, SOUTH, WEST] {
-                match neighbour(side) {
-                    None => frame[side] = true,
-                    Some(nc) if depth_of[nc] < d => links.push(Link {
-                        depth: depth_of[nc] as u16,
-                        side: ((side + 2) % 4) as u8,
-                        own: side as u8,
-                    }),
-                    Some(_) => {}
-                }
-            }
-            // Index by as many known sides as keep the table small; check the rest.
-            let mut n_keys = 0;
-            let mut size = 1u64;
-            while n_keys < links.len() && size.saturating_mul(k.max(1)) <= MAX_TABLE {
-                size *= k.max(1);
-                n_keys += 1;
-            }
-            let forced = forced[d];
-            let key_sides: Vec<u8> = links[..n_keys].iter().map(|l| l.own).collect();
-            let table = builder.table(&key_sides, frame, forced);
-            let mut step = Step {
-                table,
-                n_keys: n_keys as u8,
-                n_checks: (links.len() - n_keys) as u8,
-                forced: forced.is_some(),
-                ..Step::default()
-            };
-            let mut stride = 1u32;
-            for (i, l) in links[..n_keys].iter().enumerate() {
-                step.keys[i] = *l;
-                step.strides[i] = stride;
-                stride = stride.saturating_mul(k as u32);
-            }
-            for (i, l) in links[n_keys..].iter().enumerate() {
-                step.checks[i] = *l;
-            }
-            steps.push(step);
+            let placed_at = |nc: usize| (depth_of[nc] < d).then_some(depth_of[nc]);
+            steps.push(builder.step(cell, placed_at, forced[d]));
         }
+        let halves = match mode {
+            SymmetryMode::None | SymmetryMode::Breaker { .. } if order == ScanOrder::Frame => {
+                Halves::of(&mut builder, &cells, &depth_of, &steps)
+            }
+            _ => None,
+        };
         let (entries, offsets) = (builder.entries, builder.offsets);
         let entry_types = entries.iter().map(|e| e.ty).collect();
 
@@ -375,7 +461,7 @@ impl Prepared {
                 _ => u32::from(p),
             })
             .collect();
-        Prepared {
+        let prep = Prepared {
             puzzle: puzzle.clone(),
             types,
             order,
@@ -394,6 +480,12 @@ impl Prepared {
             mode,
             pinned: forced_breaker.map(|(cell, _)| cell),
             multiplier,
+            halves,
+        };
+        if prep.halves.is_some() && options.halves.is_none() {
+            keep_halves_if_they_pay(prep)
+        } else {
+            prep
         }
     }
 
@@ -447,6 +539,25 @@ impl Prepared {
     pub fn table_entries(&self) -> usize {
         self.entries.len()
     }
+
+    /// Where a count by halves cuts the search: the depth at which the frame
+    /// is complete and the first depth of the bottom half (`None` when this
+    /// order and symmetry mode do not allow one, or [`Options::halves`] is off).
+    pub fn halves(&self) -> Option<(usize, usize)> {
+        self.halves
+            .as_ref()
+            .filter(|_| self.options.halves != Some(false))
+            .map(|h| (h.at, h.mid))
+    }
+
+    /// The steps of the main order, or those of the bottom half's.
+    #[inline(always)]
+    fn steps_for(&self, bottom: bool) -> &[Step] {
+        match &self.halves {
+            Some(h) if bottom => &h.steps,
+            _ => &self.steps,
+        }
+    }
 }
 
 /// What makes two positions share a table: indexed sides, frame sides, and
@@ -465,6 +576,69 @@ struct TableBuilder<'a> {
 }
 
 impl TableBuilder<'_> {
+    /// The step of the position at `cell`, whose neighbours placed before
+    /// it are those `placed_at` gives a depth for, forced to one entry or not.
+    fn step(
+        &mut self,
+        cell: usize,
+        placed_at: impl Fn(usize) -> Option<usize>,
+        forced: Option<(usize, u8)>,
+    ) -> Step {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
+        let k = self.puzzle.marks.len() as u64;
+        let (r, c) = (cell / cols, cell % cols);
+        let neighbour = |side: usize| -> Option<usize> {
+            match side {
+                NORTH => (r > 0).then(|| cell - cols),
+                EAST => (c + 1 < cols).then(|| cell + 1),
+                SOUTH => (r + 1 < rows).then(|| cell + cols),
+                _ => (c > 0).then(|| cell - 1),
+            }
+        };
+        let mut frame = [false; 4];
+        let mut links = Vec::new();
+        for side in [NORTH, EAST, SOUTH, WEST] {
+            match neighbour(side) {
+                None => frame[side] = true,
+                Some(nc) => {
+                    if let Some(depth) = placed_at(nc) {
+                        links.push(Link {
+                            depth: depth as u16,
+                            side: ((side + 2) % 4) as u8,
+                            own: side as u8,
+                        });
+                    }
+                }
+            }
+        }
+        // Index by as many known sides as keep the table small; check the rest.
+        let mut n_keys = 0;
+        let mut size = 1u64;
+        while n_keys < links.len() && size.saturating_mul(k.max(1)) <= MAX_TABLE {
+            size *= k.max(1);
+            n_keys += 1;
+        }
+        let key_sides: Vec<u8> = links[..n_keys].iter().map(|l| l.own).collect();
+        let table = self.table(&key_sides, frame, forced);
+        let mut step = Step {
+            table,
+            n_keys: n_keys as u8,
+            n_checks: (links.len() - n_keys) as u8,
+            forced: forced.is_some(),
+            ..Step::default()
+        };
+        let mut stride = 1u32;
+        for (i, l) in links[..n_keys].iter().enumerate() {
+            step.keys[i] = *l;
+            step.strides[i] = stride;
+            stride = stride.saturating_mul(k as u32);
+        }
+        for (i, l) in links[n_keys..].iter().enumerate() {
+            step.checks[i] = *l;
+        }
+        step
+    }
+
     /// The table for a position whose `key_sides` are indexed, whose `frame`
     /// sides face the board's edge, and which may be forced to one entry.
     fn table(&mut self, key_sides: &[u8], frame: [bool; 4], forced: Option<(usize, u8)>) -> u32 {
@@ -585,6 +759,25 @@ fn estimated_size(prep: Prepared) -> f64 {
     }
 }
 
+/// `prep` without its halves unless random probes estimate that counting
+/// by halves walks fewer nodes than the plain walk below the middle (each
+/// bottom half filed and each top half looked up counted as a node more).
+/// On few colours the halves are much smaller than the subtrees below the
+/// middle (Eternity II clue 1); on many colours a bottom half that does not
+/// see the top is larger (Owen's 6 x 6 in frame order).
+fn keep_halves_if_they_pay(prep: Prepared) -> Prepared {
+    const PROBES: u32 = 512;
+    let prep = Arc::new(prep);
+    let mut solver = Solver::new(Arc::clone(&prep));
+    let (plain, halves) = solver.estimate_halves(PROBES);
+    drop(solver);
+    let mut prep = Arc::try_unwrap(prep).expect("the only solver is dropped");
+    if halves >= plain {
+        prep.halves = None;
+    }
+    prep
+}
+
 /// Picks the order whose search tree random probes estimate to be smallest.
 fn auto_order(puzzle: &Puzzle, options: Options) -> Prepared {
     let (best, _) = rank_orders(puzzle, options)[0];
@@ -593,9 +786,20 @@ fn auto_order(puzzle: &Puzzle, options: Options) -> Prepared {
     prep
 }
 
+/// What the inner loop walks: the subtree under the node at depth `base`,
+/// down to depth `stop` (a "leaf" when its tile at depth `stop - 1` is
+/// placed), with the steps of the main order or of the bottom half's.
+#[derive(Clone, Copy)]
+struct Walk {
+    base: usize,
+    stop: usize,
+    bottom: bool,
+}
+
 /// Why the inner loop returned.
 enum Stop {
-    /// A complete assembly is placed.
+    /// The tile of depth `stop - 1` is placed: a complete assembly, or a
+    /// partial one where the walk ends.
     Leaf,
     /// The placement budget between polls is spent.
     Budget,
@@ -645,6 +849,35 @@ pub struct Solver {
     /// Whether the inner loop may use the bit-manipulation instructions.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bmi: bool,
+    /// Per type, for the complete frame being counted by halves: the first
+    /// and one past the last bit of its copies left in a tile mask.
+    copy_bits: Vec<(u8, u8)>,
+    /// The bottom halves of the frame being counted, by the top half that
+    /// completes each (its tile mask and the marks it must show the
+    /// bottom half), with how many there are.
+    bottoms: HashMap<u128, u64, BuildHasherDefault<KeyHasher>>,
+}
+
+/// Hashes the keys of [`Solver::bottoms`]: tile masks and packed marks, whose
+/// bits are far from random, mixed by multiplying.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u128(&mut self, key: u128) {
+        let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
+    }
 }
 
 impl Solver {
@@ -668,6 +901,8 @@ impl Solver {
             scratch: vec![(0, 0); n],
             next_copy: vec![0; prep.types.types.len()],
             bmi: !prep.options.portable && jigsolve_search::cpu::has_bmi(),
+            copy_bits: vec![(0, 0); prep.types.types.len()],
+            bottoms: HashMap::default(),
             prep,
         }
     }
@@ -684,8 +919,15 @@ impl Solver {
     /// Sets up the candidate range of depth `d` from the neighbours placed.
     #[inline(always)]
     fn open(&mut self, d: usize) {
+        self.open_in(d, false);
+    }
+
+    /// [`open`](Solver::open) with the steps of the bottom half's order when
+    /// `bottom` is set.
+    #[inline(always)]
+    fn open_in(&mut self, d: usize, bottom: bool) {
         let prep = &*self.prep;
-        let step = &prep.steps[d];
+        let step = &prep.steps_for(bottom)[d];
         let mut key = 0u32;
         for i in 0..step.n_keys as usize {
             let l = step.keys[i];
@@ -724,8 +966,15 @@ impl Solver {
     /// unindexed sides fit, advancing the cursor past it.
     #[inline(always)]
     fn next_valid(&mut self, d: usize) -> Option<u32> {
+        self.next_valid_in(d, false)
+    }
+
+    /// [`next_valid`](Solver::next_valid) with the steps of the bottom
+    /// half's order when `bottom` is set.
+    #[inline(always)]
+    fn next_valid_in(&mut self, d: usize, bottom: bool) -> Option<u32> {
         let prep = &*self.prep;
-        let step = &prep.steps[d];
+        let step = &prep.steps_for(bottom)[d];
         let frame = &mut self.frames[d];
         while frame.cur < frame.end {
             let i = frame.cur;
@@ -881,7 +1130,80 @@ impl Solver {
         )
     }
 
+    /// Knuth's estimate, from `probes` random walks, of the nodes below the
+    /// middle of the plain walk and of the work counting by halves adds in
+    /// their place: the bottom halves' nodes, one more per bottom half
+    /// filed and one per top half looked up.
+    fn estimate_halves(&mut self, probes: u32) -> (f64, f64) {
+        let prep = Arc::clone(&self.prep);
+        let Some(h) = prep.halves.as_ref() else {
+            return (0.0, 0.0);
+        };
+        let n = prep.cells.len();
+        let mut rng = SplitMix64::new(0x0068_a1f5_5eed);
+        let (mut plain, mut halves) = (0.0f64, 0.0f64);
+        let mut options = Vec::new();
+        let pick = |options: &[u32], rng: &mut SplitMix64| {
+            options[rng.below(options.len() as u32) as usize]
+        };
+        for _ in 0..probes {
+            self.reset();
+            let mut weight = 1.0f64;
+            for d in 0..n {
+                if d == h.at {
+                    // A random bottom half of this frame.
+                    let mut w = weight;
+                    let mut placed = 0;
+                    for b in h.mid..n {
+                        self.open_in(b, true);
+                        options.clear();
+                        while let Some(e) = self.next_valid_in(b, true) {
+                            options.push(e);
+                        }
+                        if options.is_empty() {
+                            break;
+                        }
+                        w *= options.len() as f64;
+                        halves += w;
+                        let e = pick(&options, &mut rng);
+                        self.place(b, e);
+                        placed += 1;
+                    }
+                    if placed == n - h.mid {
+                        halves += w;
+                    }
+                    for b in h.mid..h.mid + placed {
+                        self.unplace(b);
+                    }
+                }
+                if d == h.mid {
+                    halves += weight;
+                }
+                self.open(d);
+                options.clear();
+                while let Some(e) = self.next_valid(d) {
+                    options.push(e);
+                }
+                if options.is_empty() {
+                    break;
+                }
+                weight *= options.len() as f64;
+                if d >= h.mid {
+                    plain += weight;
+                }
+                let e = pick(&options, &mut rng);
+                self.place(d, e);
+            }
+        }
+        (plain / f64::from(probes), halves / f64::from(probes))
+    }
+
     /// The search loop below `base` (the tiles of depths < base are placed).
+    ///
+    /// When the sink only counts and the puzzle has [`Halves`], the walk
+    /// stops at each complete frame and counts its completions by halves
+    /// ([`count_halves`](Solver::count_halves)); a subtree whose root is
+    /// already inside the frame is walked to its leaves.
     fn run(
         &mut self,
         base: usize,
@@ -893,14 +1215,36 @@ impl Solver {
         if base == n {
             return self.report(sink);
         }
+        let frame_done = match self.prep.halves() {
+            Some((at, _)) if base <= at && sink.counter().is_some() => Some(at),
+            _ => None,
+        };
+        if frame_done == Some(base) {
+            return self.count_halves(base, sink, ticker);
+        }
+        let stop = frame_done.unwrap_or(n);
+        let walk = Walk {
+            base,
+            stop,
+            bottom: false,
+        };
         let mut d = base;
         self.open(d);
         if self.prep.options.tried {
             self.tried[d][0] += u64::from(self.frames[d].tried);
         }
         loop {
-            let (stop, placed) = self.advance(base, &mut d, POLL_EVERY);
-            match stop {
+            let (why, placed) = self.advance(walk, &mut d, POLL_EVERY);
+            match why {
+                Stop::Leaf if stop < n => {
+                    if ticker.poll(placed, || self.position(base, d)).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                    if self.count_halves(base, sink, ticker).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                    self.unplace(d);
+                }
                 Stop::Leaf => {
                     if self.report(sink).is_break() {
                         let _ = ticker.poll(placed, || 0.0);
@@ -924,6 +1268,187 @@ impl Solver {
         }
     }
 
+    /// Counts the completions of the complete frame now placed (the tiles
+    /// of depths below [`Halves::at`]) by meeting in the middle, and reports
+    /// them to the sink's counter in one call.
+    ///
+    /// The inside is cut in two. The bottom half is filled first on its own,
+    /// from the far end back, against the frame only; each way to fill it is
+    /// filed under what a top half must be to complete it: the tiles left
+    /// for the top (the frame's leftovers less the bottom's, a bit per copy)
+    /// and the marks the top must show on the seam. Then the top half is
+    /// walked as the main search would, and each way to fill it adds the
+    /// bottoms filed under its own tiles and seam marks. Every completion is
+    /// one top and one bottom that agree on both, so the sum is the number
+    /// of completions, each of the one weight every solution has when the
+    /// symmetry is broken by a breaker tile or the board has none.
+    ///
+    /// The nodes counted are those walked: the top half's at their depths
+    /// in the search tree, the bottom half's at the number of tiles on the
+    /// board. The frame node itself is counted by the caller.
+    fn count_halves(
+        &mut self,
+        base: usize,
+        sink: &mut dyn Sink<[Placement]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        let prep = Arc::clone(&self.prep);
+        let h = prep
+            .halves
+            .as_ref()
+            .expect("run checks that there are halves");
+        let (at, mid, n) = (h.at, h.mid, prep.cells.len());
+        let mut next = 0u8;
+        for (bits, &left) in self.copy_bits.iter_mut().zip(&self.avail) {
+            *bits = (next, next + left as u8);
+            next += left as u8;
+        }
+        let all = if next >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << next) - 1
+        };
+        let position = if base < at {
+            self.position(base, at - 1)
+        } else {
+            0.0
+        };
+        let tried = prep.options.tried;
+        let mut pending = 0u64;
+
+        self.bottoms.clear();
+        let walk = Walk {
+            base: mid,
+            stop: n,
+            bottom: true,
+        };
+        self.open_in(mid, true);
+        if tried {
+            self.tried[mid][0] += u64::from(self.frames[mid].tried);
+        }
+        let mut d = mid;
+        loop {
+            let (why, placed) = self.advance(walk, &mut d, POLL_EVERY);
+            pending += placed;
+            if pending >= u64::from(POLL_EVERY)
+                && ticker
+                    .poll(std::mem::take(&mut pending), || position)
+                    .is_break()
+            {
+                return ControlFlow::Break(());
+            }
+            match why {
+                Stop::Leaf => {
+                    let key = self.bottom_key(h, all);
+                    *self.bottoms.entry(key).or_insert(0) += 1;
+                    self.unplace(d);
+                }
+                Stop::Budget => {}
+                Stop::Exhausted => break,
+            }
+        }
+        // The bottom half's nodes and tries, moved to the number of tiles
+        // on the board (the slots below `mid` hold nothing else here).
+        for j in 0..n - mid {
+            let nodes = std::mem::take(&mut self.counts[mid + 1 + j]);
+            self.counts[at + 1 + j] += nodes;
+            if tried {
+                let [t, r] = std::mem::take(&mut self.tried[mid + j]);
+                self.tried[at + j][0] += t;
+                self.tried[at + j][1] += r;
+            }
+        }
+
+        let walk = Walk {
+            base: at,
+            stop: mid,
+            bottom: false,
+        };
+        self.open(at);
+        if tried {
+            self.tried[at][0] += u64::from(self.frames[at].tried);
+        }
+        let mut d = at;
+        let mut total = 0u64;
+        loop {
+            let (why, placed) = self.advance(walk, &mut d, POLL_EVERY);
+            pending += placed;
+            if pending >= u64::from(POLL_EVERY)
+                && ticker
+                    .poll(std::mem::take(&mut pending), || position)
+                    .is_break()
+            {
+                return ControlFlow::Break(());
+            }
+            match why {
+                Stop::Leaf => {
+                    if !self.bottoms.is_empty() {
+                        let key = self.top_key(h);
+                        total += self.bottoms.get(&key).copied().unwrap_or(0);
+                    }
+                    self.unplace(d);
+                }
+                Stop::Budget => {}
+                Stop::Exhausted => break,
+            }
+        }
+        if ticker.poll(pending, || position).is_break() {
+            return ControlFlow::Break(());
+        }
+        let each = self.leaf_weight();
+        match sink.counter() {
+            Some(counter) if total > 0 => counter.add(total, each),
+            // `run` counts by halves only for a sink with a counter.
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// The key of the top half now placed (depths `at..mid`): its tiles, a
+    /// bit per copy taken from the low end of its type's bits, and the marks
+    /// the bottom half must show it on the seams.
+    #[inline]
+    fn top_key(&self, h: &Halves) -> u128 {
+        let entries = &self.prep.entries;
+        let mut mask = 0u64;
+        for &chosen in &self.chosen[h.at..h.mid] {
+            let mut bit = self.copy_bits[entries[chosen as usize].ty as usize].0;
+            while mask & (1 << bit) != 0 {
+                bit += 1;
+            }
+            mask |= 1 << bit;
+        }
+        let mut marks = 0u64;
+        for seam in &h.seams {
+            let e = &entries[self.chosen[seam.top as usize] as usize];
+            marks = marks * h.marks + u64::from(e.req[seam.top_side as usize]);
+        }
+        (u128::from(mask) << 64) | u128::from(marks)
+    }
+
+    /// The key of the top half that completes the bottom half now placed
+    /// (depths `mid..` in its reversed order): the copies it leaves (its own
+    /// taken from the high end of each type's bits, so that what is left is
+    /// the low end, as [`top_key`](Solver::top_key) takes them) and the
+    /// marks it shows on the seams.
+    #[inline]
+    fn bottom_key(&self, h: &Halves, all: u64) -> u128 {
+        let entries = &self.prep.entries;
+        let mut mask = 0u64;
+        for &chosen in &self.chosen[h.mid..] {
+            let mut bit = self.copy_bits[entries[chosen as usize].ty as usize].1 - 1;
+            while mask & (1 << bit) != 0 {
+                bit -= 1;
+            }
+            mask |= 1 << bit;
+        }
+        let mut marks = 0u64;
+        for seam in &h.seams {
+            let e = &entries[self.chosen[seam.bottom as usize] as usize];
+            marks = marks * h.marks + u64::from(e.shown[seam.bottom_side as usize]);
+        }
+        (u128::from(all ^ mask) << 64) | u128::from(marks)
+    }
+
     /// The inner loop: places and backtracks until a complete assembly is
     /// placed (its last tile at depth `*d`), `budget` placements are made, or
     /// the subtree under `base` is exhausted. Works on local slices so that
@@ -943,7 +1468,7 @@ impl Solver {
     /// Each copy comes with and without the counting of what is tried
     /// ([`Options::tried`]), so that a search that does not report it pays
     /// nothing for it.
-    fn advance(&mut self, base: usize, d: &mut usize, budget: u32) -> (Stop, u64) {
+    fn advance(&mut self, walk: Walk, d: &mut usize, budget: u32) -> (Stop, u64) {
         let tried = self.prep.options.tried;
         #[cfg(target_arch = "x86_64")]
         if self.bmi {
@@ -951,27 +1476,27 @@ impl Solver {
             // `advance_bmi` is compiled for (detected in `new`).
             return unsafe {
                 if tried {
-                    self.advance_bmi::<true>(base, d, budget)
+                    self.advance_bmi::<true>(walk, d, budget)
                 } else {
-                    self.advance_bmi::<false>(base, d, budget)
+                    self.advance_bmi::<false>(walk, d, budget)
                 }
             };
         }
         if tried {
-            self.advance_portable::<true>(base, d, budget)
+            self.advance_portable::<true>(walk, d, budget)
         } else {
-            self.advance_portable::<false>(base, d, budget)
+            self.advance_portable::<false>(walk, d, budget)
         }
     }
 
     #[inline(never)]
     fn advance_portable<const TRIED: bool>(
         &mut self,
-        base: usize,
+        walk: Walk,
         d: &mut usize,
         budget: u32,
     ) -> (Stop, u64) {
-        self.advance_loop::<TRIED>(base, d, budget)
+        self.advance_loop::<TRIED>(walk, d, budget)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -979,20 +1504,21 @@ impl Solver {
     #[inline(never)]
     unsafe fn advance_bmi<const TRIED: bool>(
         &mut self,
-        base: usize,
+        walk: Walk,
         d: &mut usize,
         budget: u32,
     ) -> (Stop, u64) {
-        self.advance_loop::<TRIED>(base, d, budget)
+        self.advance_loop::<TRIED>(walk, d, budget)
     }
 
     #[inline(always)]
     fn advance_loop<const TRIED: bool>(
         &mut self,
-        base: usize,
+        walk: Walk,
         d: &mut usize,
         budget: u32,
     ) -> (Stop, u64) {
+        let Walk { base, stop, bottom } = walk;
         let Solver {
             prep,
             avail,
@@ -1003,9 +1529,9 @@ impl Solver {
             ..
         } = self;
         let prep = &**prep;
-        let (entries, offsets, steps) = (&prep.entries[..], &prep.offsets[..], &prep.steps[..]);
+        let (entries, offsets) = (&prep.entries[..], &prep.offsets[..]);
+        let steps = prep.steps_for(bottom);
         let rotations = &prep.rotations[..];
-        let n = steps.len();
         let mut depth = *d;
         let mut placed: u32 = 0;
         let Frame {
@@ -1089,7 +1615,7 @@ impl Solver {
             avail[ty] -= 1;
             counts[depth + 1] += 1;
             placed += 1;
-            if depth + 1 == n {
+            if depth + 1 == stop {
                 *d = depth;
                 return (Stop::Leaf, placed as u64);
             }

@@ -40,6 +40,16 @@ impl Weight {
     pub fn is_zero(&self) -> bool {
         self.raw == 0 && self.distinct == 0 && self.unique == 0
     }
+
+    /// What `n` solutions of this weight stand for (saturating, like the sums).
+    pub fn times(self, n: u64) -> Weight {
+        let n = u128::from(n);
+        Weight {
+            raw: self.raw.saturating_mul(n),
+            distinct: self.distinct.saturating_mul(n),
+            unique: self.unique.saturating_mul(n),
+        }
+    }
 }
 
 impl AddAssign for Weight {

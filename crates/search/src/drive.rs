@@ -14,7 +14,8 @@
 //! are counted by shard 0 alone, so the node counts add up too.
 
 use crate::{
-    Control, Counts, NoSuchNode, NodeKind, NodeStats, Report, StopReason, Ticker, Tree, Weight,
+    Control, Counter, Counts, NoSuchNode, NodeKind, NodeStats, Report, Sink, StopReason, Ticker,
+    Tree, Weight,
 };
 use std::borrow::Borrow;
 use std::ops::ControlFlow;
@@ -231,6 +232,33 @@ impl Tally {
     }
 }
 
+/// The sink of a search that only counts: it adds weights and never looks at
+/// a solution, so it offers engines its [`Counter`].
+pub(crate) struct CountingSink<'a> {
+    pub(crate) weight: &'a mut Weight,
+    pub(crate) reported: &'a mut u64,
+    pub(crate) control: &'a Control,
+}
+
+impl<S: ?Sized> Sink<S> for CountingSink<'_> {
+    fn solution(&mut self, _: &S, weight: Weight) -> ControlFlow<()> {
+        self.add(1, weight)
+    }
+
+    fn counter(&mut self) -> Option<&mut dyn Counter> {
+        Some(self)
+    }
+}
+
+impl Counter for CountingSink<'_> {
+    fn add(&mut self, solutions: u64, each: Weight) -> ControlFlow<()> {
+        *self.weight += each.times(solutions);
+        *self.reported += solutions;
+        self.control.add_solutions(solutions);
+        ControlFlow::Continue(())
+    }
+}
+
 /// Runs a search as `config` says, creating one engine per worker with `make`.
 ///
 /// Solutions go to `consumer` on the calling thread, in depth-first order with
@@ -360,17 +388,26 @@ where
             break;
         }
         ticker.enter(subtree.span);
-        let mut sink = |s: &T::Solution, w: Weight| {
-            weight += w;
-            reported += 1;
-            control.add_solutions(1);
-            if want_solutions && consumer(s, w).is_break() {
-                control.stop(StopReason::SolutionLimit);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
+        let flow = if want_solutions {
+            let mut sink = |s: &T::Solution, w: Weight| {
+                weight += w;
+                reported += 1;
+                control.add_solutions(1);
+                if consumer(s, w).is_break() {
+                    control.stop(StopReason::SolutionLimit);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            };
+            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
+        } else {
+            let mut sink = CountingSink {
+                weight: &mut weight,
+                reported: &mut reported,
+                control,
+            };
+            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
         };
-        let flow = tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?;
         if flow.is_break() {
             tally.incomplete = true;
             break;
@@ -431,11 +468,10 @@ where
                             };
                             tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
                         } else {
-                            let mut sink = |_: &T::Solution, w: Weight| {
-                                local.weight += w;
-                                local.reported += 1;
-                                control.add_solutions(1);
-                                ControlFlow::Continue(())
+                            let mut sink = CountingSink {
+                                weight: &mut local.weight,
+                                reported: &mut local.reported,
+                                control,
                             };
                             tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
                         };

@@ -135,7 +135,7 @@ pub use naive::NaiveSpace;
 pub use restart::run_restarts;
 pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
 pub use stats::{NodeStats, Prune, Report};
-pub use tree::{Branch, NoSuchNode, NodeKind, Probe, Sink, Tree};
+pub use tree::{Branch, Counter, NoSuchNode, NodeKind, Probe, Sink, Tree};
 
 /// The stack each search thread gets, in bytes.
 ///

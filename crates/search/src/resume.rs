@@ -19,7 +19,7 @@
 //! resumed run skips that many of them (still counting their weight, since
 //! the subtree is counted again from its start) before it hands any out.
 
-use crate::drive::{join_workers, plan_until, shard_plan, Subtree, Tally};
+use crate::drive::{join_workers, plan_until, shard_plan, CountingSink, Subtree, Tally};
 use crate::{
     spawn_search_thread, Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, StopReason,
     Ticker, Tree, Weight,
@@ -233,18 +233,19 @@ where
                         let subtree = &subtrees[index];
                         ticker.enter(subtree.span * scale);
                         let mut tally = Tally::default();
-                        let flow = {
+                        let flow = if want_solutions {
                             let mut sink = |s: &T::Solution, w: Weight| {
-                                if want_solutions {
-                                    if tx.send(Message::Solution(index, s.to_owned(), w)).is_err() {
-                                        return ControlFlow::Break(());
-                                    }
-                                } else {
-                                    tally.weight += w;
-                                    tally.reported += 1;
-                                    control.add_solutions(1);
+                                if tx.send(Message::Solution(index, s.to_owned(), w)).is_err() {
+                                    return ControlFlow::Break(());
                                 }
                                 ControlFlow::Continue(())
+                            };
+                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
+                        } else {
+                            let mut sink = CountingSink {
+                                weight: &mut tally.weight,
+                                reported: &mut tally.reported,
+                                control,
                             };
                             tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
                         };

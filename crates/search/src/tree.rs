@@ -11,6 +11,21 @@ use std::ops::ControlFlow;
 pub trait Sink<S: ?Sized> {
     /// One solution and what it stands for.
     fn solution(&mut self, solution: &S, weight: Weight) -> ControlFlow<()>;
+
+    /// The sink's counter, when the sink never looks at a solution and only
+    /// adds up weights (`solve --count`). An engine may then count solutions
+    /// it never builds, many at once (the edge engine's meet in the middle
+    /// does). `None`, the default: every solution comes through
+    /// [`solution`](Sink::solution).
+    fn counter(&mut self) -> Option<&mut dyn Counter> {
+        None
+    }
+}
+
+/// Adds up solutions without seeing them (see [`Sink::counter`]).
+pub trait Counter {
+    /// `solutions` solutions, each standing for `each`.
+    fn add(&mut self, solutions: u64, each: Weight) -> ControlFlow<()>;
 }
 
 impl<S: ?Sized, F> Sink<S> for F
