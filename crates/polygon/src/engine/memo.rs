@@ -147,8 +147,11 @@ fn encode(avail: &[u32], polys: Vec<Vec<i128>>) -> Box<[u8]> {
     for c in avail {
         push_varint(&mut out, *c as i128);
     }
+    // Each polygon is prefixed by its length, not ended by a marker byte: a
+    // varint's own bytes can take any value, so a marker could be read as
+    // part of a number and two different regions could share a key.
     for p in polys {
-        out.push(0xFF);
+        push_varint(&mut out, p.len() as i128);
         for x in p {
             push_varint(&mut out, x);
         }
