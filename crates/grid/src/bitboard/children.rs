@@ -9,7 +9,7 @@
 
 use super::growth::Grow;
 use super::lists::Avail;
-use super::pruning::regions_ok;
+use super::pruning::child_ok;
 use super::tables::{BitTables, WINDOW};
 use super::CellChoice;
 use crate::bits::Bits;
@@ -22,8 +22,10 @@ pub(super) struct State<B> {
     pub(super) remaining: Vec<u32>,
     /// The types with copies left.
     pub(super) avail: Avail,
-    /// The dead-region key of the remaining pieces.
+    /// The key of the remaining pieces (see `Keys`).
     pub(super) key: u32,
+    /// The empty cells' difference of colours (see `Keys`).
+    pub(super) imbalance: i32,
     /// The placement made at each depth.
     pub(super) chosen: Vec<usize>,
     pub(super) depth: usize,
@@ -44,6 +46,7 @@ impl<B: Bits> State<B> {
             self.avail.set(ty, false);
         }
         self.key -= info.dk;
+        self.imbalance -= info.imbalance as i32;
         self.chosen[self.depth] = p;
         self.depth += 1;
     }
@@ -58,6 +61,7 @@ impl<B: Bits> State<B> {
         self.remaining[ty] += 1;
         self.avail.set(ty, true);
         self.key += info.dk;
+        self.imbalance += info.imbalance as i32;
     }
 
     /// Writes the children of the current node at `cands[top..]` and
@@ -67,7 +71,7 @@ impl<B: Bits> State<B> {
     #[inline(always)]
     pub(super) fn gather<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> (usize, usize) {
         let filled = self.filled;
-        let key = self.key;
+        let (key, imbalance) = (self.key, self.imbalance);
         let buf = &mut self.cands[self.top..];
         if self.depth == 0 && t.plan.breaker().is_some() {
             let (mut n, mut tried) = (0, 0);
@@ -75,7 +79,7 @@ impl<B: Bits> State<B> {
                 let p = r.placement;
                 if (t.info[p].mask & filled).is_empty() {
                     tried += 1;
-                    if regions_ok(t, g, filled, key, p) {
+                    if child_ok(t, g, filled, key, imbalance, p) {
                         buf[n] = p as u32;
                         n += 1;
                     }
@@ -101,7 +105,7 @@ impl<B: Bits> State<B> {
                         let p = t.lists.cands[first + marked.trailing_zeros() as usize].placement;
                         marked &= marked - 1;
                         buf[n] = p;
-                        n += regions_ok(t, g, filled, key, p as usize) as usize;
+                        n += child_ok(t, g, filled, key, imbalance, p as usize) as usize;
                     }
                     return (n, tried);
                 }
@@ -126,7 +130,7 @@ impl<B: Bits> State<B> {
         for r in 0..kept {
             let p = buf[r];
             buf[n] = p;
-            n += regions_ok(t, g, filled, key, p as usize) as usize;
+            n += child_ok(t, g, filled, key, imbalance, p as usize) as usize;
         }
         (n, kept)
     }
@@ -172,7 +176,7 @@ pub(super) fn reset<B: Bits>(t: &BitTables<B>, s: &mut State<B>) {
     for (ty, &h) in t.hi.iter().enumerate() {
         s.avail.set(ty, h > 0);
     }
-    s.key = t.key0;
+    (s.key, s.imbalance) = (t.key0, t.imbalance0);
     s.depth = 0;
     s.top = 0;
 }

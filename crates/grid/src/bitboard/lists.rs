@@ -40,7 +40,7 @@ impl<B: Bits> Lists<B> {
         self.start.push(self.cands.len() as u32);
         self.cands.extend(placements.map(|p| Cand {
             mask: info[p].mask,
-            ty: info[p].ty,
+            ty: info[p].ty as u32,
             placement: p as u32,
         }));
     }

@@ -49,6 +49,14 @@
 //!     neighbour of the piece; one that has not closed up after a few steps
 //!     is taken to be open.
 //!
+//!   - *Colours* (the other choices). On a board coloured in two so that
+//!     neighbours differ (squares, cubes, up and down triangles) each
+//!     piece covers a fixed number more of one colour than of the other,
+//!     with a sign that depends on where it lies; when every piece must be
+//!     placed, the empty cells' difference must be a signed sum of the
+//!     remaining pieces' differences, tabulated per multiset as the sizes
+//!     are.
+//!
 //!   Giving up on a flood only ever keeps a placement, so the pruning is
 //!   sound. The floods shift the whole word along each axis at once, with
 //!   one code path per number of axes so that the masks stay in registers.

@@ -12,21 +12,24 @@ use super::tables::BitTables;
 use super::CellChoice;
 use crate::bits::Bits;
 
-/// Whether placing `p` on top of `filled` leaves every region it touches
-/// fillable by the pieces that would remain (`key` is the dead-region key
-/// before placing it).
+/// Whether placing `p` on top of `filled` leaves the empty cells in two
+/// colours the remaining pieces can balance, and every region it touches
+/// fillable by them (`key` and `imbalance` are the key of the remaining
+/// pieces and the empty cells' difference of colours before placing it).
 #[inline(always)]
-pub(super) fn regions_ok<B: Bits, G: Grow<B>>(
+pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     t: &BitTables<B>,
     g: &G,
     filled: B,
     key: u32,
+    imbalance: i32,
     p: usize,
 ) -> bool {
     if t.cap == 0 {
         return true;
     }
     let info = &t.info[p];
+    let key = (key - info.dk) as usize;
     let empty = t.full & !(filled | info.mask);
     match t.choice {
         CellChoice::First => {
@@ -34,19 +37,34 @@ pub(super) fn regions_ok<B: Bits, G: Grow<B>>(
             if behind.is_empty() {
                 return true;
             }
-            let feasible = t.feasible[(key - info.dk) as usize];
-            behind_ok(g, behind, empty & info.near, feasible, t.cap)
+            behind_ok(g, behind, empty & info.near, t.feasible[key], t.cap)
         }
         CellChoice::Fewest | CellChoice::Tightest => {
+            // (The colour check is never on with the first empty cell.)
+            let imbalance = imbalance - info.imbalance as i32;
+            if t.balanced && !balance_ok(t.balances[key], imbalance) {
+                return false;
+            }
             let seeds = info.near & empty;
             if seeds.is_empty() {
                 return true;
             }
-            let feasible = t.feasible[(key - info.dk) as usize];
-            seeds_ok(g, seeds, empty, feasible, t.cap)
+            seeds_ok(g, seeds, empty, t.feasible[key], t.cap)
         }
     }
 }
+
+/// Whether the remaining pieces, whose signed colour differences can sum
+/// to the values marked in `balances` (bit `64 + v` for the value v), can
+/// make `imbalance`; values out of the word's range are kept (sound).
+#[inline(always)]
+fn balance_ok(balances: u128, imbalance: i32) -> bool {
+    let bit = (imbalance + BALANCE_ZERO as i32) as u32;
+    bit >= 128 || balances >> bit & 1 == 1
+}
+
+/// The bit of `balances` words that stands for a sum of 0.
+pub(super) const BALANCE_ZERO: u32 = 64;
 
 /// Whether `size` cells can be covered exactly by some of the pieces left.
 #[inline(always)]

@@ -60,6 +60,7 @@ impl<B: Bits> BitSolver<B> {
             remaining: t.hi.clone(),
             avail: Avail::new(t.hi.len()),
             key: t.key0,
+            imbalance: t.imbalance0,
             chosen: vec![0; depth],
             depth: 0,
             // One more list's room than the deepest stack of lists, for
