@@ -523,7 +523,7 @@ function paintLayers(element, layers, onChange) {
       const cell = document.createElement("div");
       const place = cellPlace(lattice, x, y);
       const show = (v) => {
-        cell.className = `cell ${place.shape}` + (v ? " on" : "");
+        cell.className = `cell ${place.shape}` + (lattice === "hexagon" && y > 0 ? " below" : "") + (v ? " on" : "");
         cell.textContent = v && v !== "#" ? v : "";
       };
       show(value);
