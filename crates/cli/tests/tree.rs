@@ -295,6 +295,27 @@ fn depth_folds_the_levels_below_it() {
     assert_eq!(per_depth, numbers(&whole["nodes_per_depth"]));
 }
 
+#[test]
+fn folded_subtrees_keep_what_the_engine_cut_short() {
+    // Below depth 1 the tangram's tree is searched by the polygon engine
+    // itself, memo and dead-region tests included: its cut nodes per depth
+    // are those `solve --stats` counts.
+    let whole = stats("tangram-square", &[]);
+    let t = tree_json("tangram-square", &["--depth", "1"]);
+    let depths = t["depths"].as_array().unwrap();
+    for (rule, counts) in whole["pruned_per_depth"].as_object().unwrap() {
+        let from_tree: Vec<u64> = depths
+            .iter()
+            .map(|d| d["pruned"][rule].as_u64().unwrap_or(0))
+            .collect();
+        let mut want = numbers(counts);
+        want.resize(from_tree.len(), 0);
+        assert_eq!(from_tree, want, "{rule}");
+    }
+    let memo: u64 = numbers(&whole["pruned_per_depth"]["memo"]).iter().sum();
+    assert!(memo > 0, "the tangram's search hits its memo");
+}
+
 fn svg_doc(text: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse(text).unwrap()
 }

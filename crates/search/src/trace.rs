@@ -308,6 +308,14 @@ fn fold<T: Tree>(
             profile.add_rejected(*rule, d, n);
         }
     }
+    // What the engine cut short in the subtree (a memo hit, a dead region)
+    // is known only to its own walk, the root's cut included: the recorded
+    // levels above see the node, not why it ended.
+    for (rule, counts) in stats.pruned() {
+        for (d, &n) in counts.iter().enumerate().skip(path.len()) {
+            profile.add_pruned(*rule, d, n);
+        }
+    }
     Ok((Outcome::Folded { nodes, solutions }, flow.is_break()))
 }
 
@@ -323,6 +331,9 @@ mod tests {
     struct Rooks {
         n: u32,
         mirror: bool,
+        /// Count each dead end as pruned (by the memo rule), as engines
+        /// that cut a node short do.
+        pruned: bool,
     }
 
     impl Rooks {
@@ -387,7 +398,11 @@ mod tests {
             if ticker.poll(1, || 0.0).is_break() {
                 return Ok(ControlFlow::Break(()));
             }
-            match self.node(path)? {
+            let kind = self.node(path)?;
+            if self.pruned && kind == NodeKind::DeadEnd {
+                stats.add_pruned(crate::Prune::Memo, path.len(), 1);
+            }
+            match kind {
                 NodeKind::Inner(d) => {
                     for k in 0..d {
                         let mut child = path.to_vec();
@@ -406,7 +421,16 @@ mod tests {
     }
 
     fn whole(n: u32, mirror: bool) -> (NodeStats, u64) {
-        let report = count_solutions(|| Rooks { n, mirror }, 1, &Control::new()).unwrap();
+        let report = count_solutions(
+            || Rooks {
+                n,
+                mirror,
+                pruned: false,
+            },
+            1,
+            &Control::new(),
+        )
+        .unwrap();
         (report.nodes, report.reported)
     }
 
@@ -417,7 +441,16 @@ mod tests {
             depth: None,
             nodes: 10_000,
         };
-        let t = trace(&mut Rooks { n: 4, mirror: true }, limits, &Control::new()).unwrap();
+        let t = trace(
+            &mut Rooks {
+                n: 4,
+                mirror: true,
+                pruned: false,
+            },
+            limits,
+            &Control::new(),
+        )
+        .unwrap();
         assert_eq!(t.profile, profile);
         assert_eq!(t.nodes.len() as u64, profile.total());
         assert_eq!(t.solutions(), reported);
@@ -447,6 +480,39 @@ mod tests {
     }
 
     #[test]
+    fn folded_subtrees_keep_what_the_engine_pruned() {
+        let whole = count_solutions(
+            || Rooks {
+                n: 5,
+                mirror: false,
+                pruned: true,
+            },
+            1,
+            &Control::new(),
+        )
+        .unwrap()
+        .nodes;
+        assert!(whole
+            .pruned()
+            .iter()
+            .any(|(_, c)| c.iter().sum::<u64>() > 0));
+        // Everything below the first level folded: every dead end lies in a
+        // folded subtree, so every pruned count must come through the fold.
+        let limits = TraceLimits {
+            depth: Some(1),
+            nodes: 100_000,
+        };
+        let mut rooks = Rooks {
+            n: 5,
+            mirror: false,
+            pruned: true,
+        };
+        let t = trace(&mut rooks, limits, &Control::new()).unwrap();
+        assert_eq!(t.profile.pruned(), whole.pruned());
+        assert_eq!(t.profile, whole);
+    }
+
+    #[test]
     fn folding_keeps_the_counts_and_the_budget() {
         let (profile, reported) = whole(6, false);
         for (depth, budget) in [(Some(2), 100_000), (None, 200), (Some(1), 3), (None, 1)] {
@@ -458,6 +524,7 @@ mod tests {
                 &mut Rooks {
                     n: 6,
                     mirror: false,
+                    pruned: false,
                 },
                 limits,
                 &Control::new(),

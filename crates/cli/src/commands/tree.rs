@@ -277,6 +277,20 @@ fn trace_json(trace: &SearchTrace, labels: &[String]) -> Value {
                     .collect();
                 v["rejected"] = Value::Object(rejected);
             }
+            // Nodes the engine cut short, by rule: known for the folded
+            // subtrees, which the engine searched itself.
+            let pruned: serde_json::Map<String, Value> = trace
+                .profile
+                .pruned()
+                .iter()
+                .map(|(rule, counts)| {
+                    let n = counts.get(d).copied().unwrap_or(0);
+                    (rule.as_str().to_string(), json!(n))
+                })
+                .collect();
+            if !pruned.is_empty() {
+                v["pruned"] = Value::Object(pruned);
+            }
             if let Some(l) = trace.levels.get(d) {
                 v["recorded"] = json!(l.recorded);
                 v["solutions"] = json!(l.solutions);

@@ -384,6 +384,47 @@ fn picture(content_type: &'static str, bytes: Vec<u8>, file: Option<String>) -> 
     response
 }
 
+/// A JSON answer, as a download named `file` when one is asked for.
+fn json_download(line: &serde_json::Value, file: Option<String>) -> Response {
+    let mut response = json_response(StatusCode::OK, line);
+    if let Some(file) = file {
+        if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, v);
+        }
+    }
+    response
+}
+
+/// Draws an SVG off the async thread and answers it as SVG or PNG, as a
+/// download named `stem` plus the extension when `stem` is given.
+async fn drawn_picture(
+    png: bool,
+    stem: Option<String>,
+    draw: impl FnOnce() -> Result<String, String> + Send + 'static,
+) -> Response {
+    let drawn = blocking(move || -> Result<Vec<u8>, String> {
+        let svg = draw()?;
+        if png {
+            png_of(&svg)
+        } else {
+            Ok(svg.into_bytes())
+        }
+    })
+    .await;
+    let (kind, ext) = if png {
+        ("image/png", "png")
+    } else {
+        ("image/svg+xml", "svg")
+    };
+    match drawn {
+        Ok(Ok(bytes)) => picture(kind, bytes, stem.map(|stem| format!("{stem}.{ext}"))),
+        Ok(Err(message)) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+        Err(r) => r,
+    }
+}
+
 async fn start(State(app): Shared, body: Bytes) -> Response {
     let sent = match sent(&body) {
         Ok(s) => s,
@@ -654,41 +695,18 @@ async fn solution(
             "weight": crate::report::weight_json(found.weight),
             "solution": found.record,
         });
-        let mut r = json_response(StatusCode::OK, &line);
-        if download {
-            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{stem}.json\"")) {
-                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-            }
-        }
-        return r;
+        return json_download(&line, download.then(|| format!("{stem}.json")));
     }
     let (label, text) = (search.label.clone(), search.text.clone());
-    let drawn = blocking(move || -> Result<(Vec<u8>, bool), String> {
+    drawn_picture(format == "png", download.then_some(stem), move || {
         let puzzle = load(&label, &text)?;
         let caption = format!(
             "{}: solution {index} (stands for {} raw, {} distinct)",
             found.puzzle, found.weight.raw, found.weight.distinct
         );
-        let svg = puzzle.solution_svg(&found.record, &caption)?;
-        if format == "png" {
-            Ok((png_of(&svg)?, true))
-        } else {
-            Ok((svg.into_bytes(), false))
-        }
+        puzzle.solution_svg(&found.record, &caption)
     })
-    .await;
-    match drawn {
-        Ok(Ok((bytes, png))) => {
-            let (kind, ext) = if png {
-                ("image/png", "png")
-            } else {
-                ("image/svg+xml", "svg")
-            };
-            picture(kind, bytes, download.then(|| format!("{stem}.{ext}")))
-        }
-        Ok(Err(message)) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
-        Err(r) => r,
-    }
+    .await
 }
 
 async fn solutions(State(app): Shared, Path(id): Path<String>) -> Response {
@@ -741,19 +759,13 @@ async fn best_board(
     let score = best.line["score"].as_u64().unwrap_or(0);
     let stem = format!("{}-best-{score}", file_stem(&search.label_stem()));
     if format == "json" {
-        let mut r = json_response(StatusCode::OK, &best.line);
-        if download {
-            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{stem}.json\"")) {
-                r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-            }
-        }
-        return r;
+        return json_download(&best.line, download.then(|| format!("{stem}.json")));
     }
     let source = Source {
         label: search.label.clone(),
         text: search.text.clone(),
     };
-    let drawn = blocking(move || -> Result<(Vec<u8>, bool), String> {
+    drawn_picture(format == "png", download.then_some(stem), move || {
         let puzzle = family::load_edge(&source, None, "the best-board search")
             .map_err(|e| format!("{e:#}"))?;
         let placements = family::edge_board_of(&puzzle, &best.line)?;
@@ -761,24 +773,11 @@ async fn best_board(
             "{}: best board, {score} of {} inner edges match",
             puzzle.name, best.line["max"]
         );
-        let svg = jigsolve_render::edge::board_svg(&puzzle, &placements, &caption);
-        if format == "png" {
-            Ok((png_of(&svg)?, true))
-        } else {
-            Ok((svg.into_bytes(), false))
-        }
+        Ok(jigsolve_render::edge::board_svg(
+            &puzzle,
+            &placements,
+            &caption,
+        ))
     })
-    .await;
-    match drawn {
-        Ok(Ok((bytes, png))) => {
-            let (kind, ext) = if png {
-                ("image/png", "png")
-            } else {
-                ("image/svg+xml", "svg")
-            };
-            picture(kind, bytes, download.then(|| format!("{stem}.{ext}")))
-        }
-        Ok(Err(message)) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
-        Err(r) => r,
-    }
+    .await
 }
