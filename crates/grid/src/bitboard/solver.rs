@@ -451,7 +451,7 @@ mod tests {
                             match branch {
                                 Some(Branch::Piece(ty)) => {
                                     assert!(path.is_empty() && symmetry);
-                                    assert!(kids.iter().all(|&p| s.t.info[p].ty == ty));
+                                    assert!(kids.iter().all(|&p| u32::from(s.t.info[p].ty) == ty));
                                 }
                                 Some(Branch::Cell(c)) => {
                                     let bit = s.t.cell_of_bit.iter().position(|&x| x == c).unwrap();
