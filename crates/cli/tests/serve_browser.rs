@@ -429,6 +429,59 @@ fn the_page_in_a_real_browser() {
         );
     }
 
+    // Cubes: a 2 x 2 x 2 box painted layer by layer, filled by two copies
+    // of a 2 x 2 slab painted on the piece's first layer; the command line
+    // counts the written file the same, and the file is layers of art.
+    browser.click("#grid-lattice option[value='cube']");
+    browser.type_into("#grid-layers", "2");
+    browser.type_into("#grid-rows", "2");
+    browser.type_into("#grid-cols", "2");
+    browser.click("#grid-resize");
+    for (x, y) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+        browser.click(&format!(
+            "#piece-grid .cell[data-x='{x}'][data-y='{y}'][data-z='0']"
+        ));
+    }
+    browser.type_into("#piece-name", "S");
+    browser.type_into("#piece-copies", "2");
+    browser.click("#add-piece");
+    browser.wait(
+        "the painted cubes read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('drawn:') && document.getElementById('text').value.includes('copies = 2')",
+    );
+    let text = browser
+        .script("return document.getElementById('text').value")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("board = [\"\"\"\n##\n##\n\"\"\", \"\"\"\n##\n##\n\"\"\"]"),
+        "{text}"
+    );
+    browser.click("#count");
+    browser.wait(
+        "the cube count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    std::fs::write(dir.path().join("cubes.toml"), &text).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["solve", "cubes.toml", "--count", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&cli.stdout).to_string();
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    // Three ways to cut the box in two slabs, one up to its symmetry.
+    assert_eq!(summary["distinct"], 3, "{summary}");
+    assert_eq!(summary["unique"], 1, "{summary}");
+    for key in ["raw", "distinct", "unique"] {
+        assert_eq!(
+            browser.text(&format!("#count-{key}")),
+            summary[key].to_string(),
+            "{key}"
+        );
+    }
+
     // The tile table: four tiles of a 2 x 2 board and a hint typed in,
     // counted as the command line counts the file written.
     browser.click("#tab-edge");
@@ -499,6 +552,44 @@ fn the_page_in_a_real_browser() {
         );
     }
     picture_shown(&browser, "solution-picture");
+
+    // The tile table reads an edge file back: impuzzable's nine tiles
+    // appear in it, the keys it cannot hold are named, and a mark changed
+    // in the table rewrites the file with the other tiles kept.
+    browser.click("#tab-text");
+    choose_catalog(&browser, "impuzzable");
+    browser.click("#tab-edge");
+    let value = |css: &str| {
+        browser
+            .script(&format!("return document.querySelector(\"{css}\").value"))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(value("#edge-rows"), "3");
+    assert_eq!(value("#edge-cols"), "3");
+    let cell = |t: usize, side: usize| {
+        format!("#tile-table tbody tr:nth-child({t}) td:nth-of-type({side}) input")
+    };
+    let first: Vec<String> = (1..=4).map(|side| value(&cell(1, side))).collect();
+    assert_eq!(first, ["-3", "-2", "+3", "+1"]);
+    assert_eq!(value(&cell(9, 4)), "-2");
+    let note = browser.text("#edge-note");
+    assert!(
+        note.contains("marks") && note.contains("[expected]"),
+        "{note}"
+    );
+    browser.type_into(&cell(9, 4), "-3");
+    browser.wait(
+        "the edited table written",
+        "return document.getElementById('text').value.includes('\"-4 +3 +3 -3\"')",
+    );
+    let text = browser
+        .script("return document.getElementById('text').value")
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("\"-3 -2 +3 +1\""), "{text}");
 
     // Bedlam: count, see it run, Stop; the server is idle again.
     browser.click("#tab-text");

@@ -490,6 +490,7 @@ const drawing = {
   pieces: [],   // {name, copies, art}: art is rows of text, or layers of them on cubes
   painting: null,
   written: "",  // the text the painter wrote last (not read back again)
+  tilesWritten: "", // the same for the tile table
 };
 
 function emptyCells(rows, cols, fill) {
@@ -779,7 +780,7 @@ function tomlValue(src, i) {
 // The file's top table and its [[piece]] tables, as plain objects; other
 // tables ([expected], ...) are listed by name.
 function tomlTables(src) {
-  const top = {}, pieces = [], others = [];
+  const top = {}, pieces = [], others = [], arrays = {};
   let table = top, i = 0;
   while (i < src.length) {
     const rest = src.slice(i);
@@ -793,6 +794,7 @@ function tomlTables(src) {
       } else {
         table = {};
         others.push(header[1]);
+        if (header[0].startsWith("[[")) (arrays[header[1]] ||= []).push(table);
       }
       i += header[0].length;
       continue;
@@ -803,7 +805,7 @@ function tomlTables(src) {
     table[key[1]] = v;
     i = j;
   }
-  return { top, pieces, others };
+  return { top, pieces, others, arrays };
 }
 
 // Art text to the painter's rows of cells; `colours` keeps colour letters,
@@ -906,6 +908,12 @@ function textReadAs(family, text) {
     drawing.written = text;
     readBackDrawing(text);
   }
+  // The table's own text is not read back: that would rebuild the table
+  // under the input being typed in.
+  if (family === "edge" && text !== drawing.tilesWritten) {
+    drawing.tilesWritten = text;
+    readBackTiles(text);
+  }
 }
 
 // ---------- drawing edge-matching tiles ----------
@@ -938,13 +946,19 @@ function newTileTable() {
 }
 
 function addHint() {
+  hintRow([1, 1, 1, 0]);
+  edgeChanged();
+}
+
+// A row of the hint table: tile, row, column and turns.
+function hintRow(values) {
   const tr = document.createElement("tr");
   for (let i = 0; i < 4; i++) {
     const td = document.createElement("td");
     const input = document.createElement("input");
     input.type = "number";
     input.min = i === 3 ? 0 : 1;
-    input.value = i === 3 ? 0 : 1;
+    input.value = values[i];
     input.addEventListener("input", edgeChanged);
     td.append(input);
     tr.append(td);
@@ -957,7 +971,42 @@ function addHint() {
   td.append(remove);
   tr.append(td);
   $("hint-table").tBodies[0].append(tr);
-  edgeChanged();
+}
+
+// Reads an edge-matching file in the TOML format into the tile table; a
+// note says what the table cannot hold (formats from the wild, other keys).
+function readBackTiles(text) {
+  let note = "";
+  try {
+    const { top, arrays, others } = tomlTables(text);
+    const rows = Number(top.rows), cols = Number(top.cols);
+    if (!Array.isArray(top.tiles)) throw new Error("it has no list of tiles");
+    if (!(rows >= 1 && rows <= 16 && cols >= 1 && cols <= 16)) throw new Error(`its ${rows} x ${cols} board is larger than the table's 16 x 16`);
+    const tiles = top.tiles.map((t, i) => {
+      const marks = String(t).trim().split(/\s+/);
+      if (marks.length !== 4) throw new Error(`tile ${i + 1} does not list four marks`);
+      return marks;
+    });
+    const hints = (arrays.hints || []).map((h) => [h.tile, h.row, h.col, h.rotation || 0].map(Number));
+    $("edge-rows").value = rows;
+    $("edge-cols").value = cols;
+    $("edge-matching").value = top.matching === "equal" ? "equal" : "complementary";
+    $("edge-border").value = top.border === undefined ? "" : String(top.border);
+    $("tile-table").tBodies[0].textContent = "";
+    newTileTable();
+    tileRows().forEach((tr, t) => [...tr.querySelectorAll("input")].forEach((input, side) => {
+      input.value = tiles[t] ? tiles[t][side] : "";
+    }));
+    $("hint-table").tBodies[0].textContent = "";
+    hints.forEach(hintRow);
+    const kept = ["family", "name", "rows", "cols", "matching", "border", "tiles"];
+    const lost = [...Object.keys(top).filter((k) => !kept.includes(k)), ...others.filter((t) => t !== "hints").map((t) => `[${t}]`)];
+    note = lost.length ? `The table shows this file; editing it rewrites the file without ${lost.join(", ")}.` : "";
+  } catch (e) {
+    note = `The table cannot show this file (${e.message}); editing it starts a new puzzle.`;
+  }
+  $("edge-note").textContent = note;
+  $("edge-note").hidden = !note;
 }
 
 function edgeToml() {
@@ -984,6 +1033,8 @@ function edgeChanged() {
   state.catalogName = "";
   $("catalog").value = "";
   $("text").value = edgeToml();
+  drawing.tilesWritten = $("text").value;
+  $("edge-note").hidden = true;
   textChanged();
 }
 
