@@ -848,7 +848,7 @@ pub struct ServeArgs {
     /// Start the system's web browser on the page.
     #[arg(long)]
     pub open: bool,
-    /// Searches that run at once, one thread each (default: every core); more wait in a queue.
+    /// Threads all searches may use at once (default: every core); a search takes the threads it asks for, 1 to this many, and waits in a queue until they are free.
     #[arg(long, value_name = "N", value_parser = threads, default_value_t = 0)]
     pub threads: usize,
     /// Searches that may wait for a thread; more are refused with a message.
