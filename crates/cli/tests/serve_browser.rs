@@ -246,6 +246,34 @@ fn choose_catalog(browser: &Browser, name: &str) {
     );
 }
 
+/// Counts the drawn puzzle on the page and checks its raw, distinct and
+/// unique counts against `jigsolve solve --count` on the text the page
+/// wrote; returns the command line's summary.
+fn counted_as_solve_counts(browser: &Browser, what: &str, text: &str) -> Value {
+    browser.click("#count");
+    browser.wait(
+        &format!("the {what} count to end"),
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("drawn.toml"), text).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["solve", "drawn.toml", "--count", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&cli.stdout).to_string();
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    for key in ["raw", "distinct", "unique"] {
+        assert_eq!(
+            browser.text(&format!("#count-{key}")),
+            summary[key].to_string(),
+            "{what}: {key}"
+        );
+    }
+    summary
+}
+
 fn picture_shown(browser: &Browser, id: &str) {
     browser.wait(
         &format!("the picture #{id}"),
@@ -406,28 +434,8 @@ fn the_page_in_a_real_browser() {
     assert!(text.contains("lattice = \"triangle\""), "{text}");
     assert!(text.contains("board = \"\"\"\n######\n\"\"\""), "{text}");
     assert!(text.contains("shape = \"\"\"\n##\n\"\"\""), "{text}");
-    browser.click("#count");
-    browser.wait(
-        "the triangle count to end",
-        "return document.getElementById('status').textContent.startsWith('done: complete')",
-    );
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("drawn.toml"), &text).unwrap();
-    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
-        .args(["solve", "drawn.toml", "--count", "--json"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&cli.stdout).to_string();
-    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    let summary = counted_as_solve_counts(&browser, "triangle", &text);
     assert!(summary["raw"].as_u64().unwrap() > 0, "{summary}");
-    for key in ["raw", "distinct", "unique"] {
-        assert_eq!(
-            browser.text(&format!("#count-{key}")),
-            summary[key].to_string(),
-            "{key}"
-        );
-    }
 
     // Cubes: a 2 x 2 x 2 box painted layer by layer, filled by two copies
     // of a 2 x 2 slab painted on the piece's first layer; the command line
@@ -458,29 +466,10 @@ fn the_page_in_a_real_browser() {
         text.contains("board = [\"\"\"\n##\n##\n\"\"\", \"\"\"\n##\n##\n\"\"\"]"),
         "{text}"
     );
-    browser.click("#count");
-    browser.wait(
-        "the cube count to end",
-        "return document.getElementById('status').textContent.startsWith('done: complete')",
-    );
-    std::fs::write(dir.path().join("cubes.toml"), &text).unwrap();
-    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
-        .args(["solve", "cubes.toml", "--count", "--json"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&cli.stdout).to_string();
-    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    let summary = counted_as_solve_counts(&browser, "cube", &text);
     // Three ways to cut the box in two slabs, one up to its symmetry.
     assert_eq!(summary["distinct"], 3, "{summary}");
     assert_eq!(summary["unique"], 1, "{summary}");
-    for key in ["raw", "distinct", "unique"] {
-        assert_eq!(
-            browser.text(&format!("#count-{key}")),
-            summary[key].to_string(),
-            "{key}"
-        );
-    }
 
     // The tile table: four tiles of a 2 x 2 board and a hint typed in,
     // counted as the command line counts the file written.
@@ -530,27 +519,8 @@ fn the_page_in_a_real_browser() {
         text.contains("border = \"0\"\ntiles = [\n  \"0 +1 +2 0\",\n  \"0 0 +3 -1\",\n  \"-2 +4 0 0\",\n  \"-3 0 0 -4\",\n]\n\n[[hints]]\ntile = 2\nrow = 1\ncol = 1\nrotation = 3\n"),
         "{text}"
     );
-    browser.click("#count");
-    browser.wait(
-        "the tile count to end",
-        "return document.getElementById('status').textContent.startsWith('done: complete')",
-    );
-    std::fs::write(dir.path().join("tiles.toml"), &text).unwrap();
-    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
-        .args(["solve", "tiles.toml", "--count", "--json"])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&cli.stdout).to_string();
-    let summary: Value = serde_json::from_str(out.lines().last().unwrap_or("")).unwrap();
+    let summary = counted_as_solve_counts(&browser, "tile", &text);
     assert_eq!(summary["raw"], 1, "{summary}");
-    for key in ["raw", "distinct", "unique"] {
-        assert_eq!(
-            browser.text(&format!("#count-{key}")),
-            summary[key].to_string(),
-            "{key}"
-        );
-    }
     picture_shown(&browser, "solution-picture");
 
     // The tile table reads an edge file back: impuzzable's nine tiles

@@ -384,6 +384,19 @@ fn picture(content_type: &'static str, bytes: Vec<u8>, file: Option<String>) -> 
     response
 }
 
+/// The `format` a request asks for (`svg`, `png` or `json`, the default)
+/// and whether it wants a download.
+fn format_asked(query: &HashMap<String, String>) -> Result<(String, bool), Response> {
+    let format = query.get("format").map_or("json", String::as_str);
+    if !matches!(format, "json" | "svg" | "png") {
+        return Err(error(
+            StatusCode::BAD_REQUEST,
+            format!("unknown format '{format}': expected svg, png or json"),
+        ));
+    }
+    Ok((format.to_string(), query.contains_key("download")))
+}
+
 /// A JSON answer, as a download named `file` when one is asked for.
 fn json_download(line: &serde_json::Value, file: Option<String>) -> Response {
     let mut response = json_response(StatusCode::OK, line);
@@ -664,17 +677,10 @@ async fn solution(
         Ok(s) => s,
         Err(r) => return r,
     };
-    let format = query
-        .get("format")
-        .map_or("json", String::as_str)
-        .to_string();
-    if !matches!(format.as_str(), "json" | "svg" | "png") {
-        return error(
-            StatusCode::BAD_REQUEST,
-            format!("unknown format '{format}': expected svg, png or json"),
-        );
-    }
-    let download = query.contains_key("download");
+    let (format, download) = match format_asked(&query) {
+        Ok(asked) => asked,
+        Err(r) => return r,
+    };
     let Some(found) = n.parse::<u64>().ok().and_then(|n| search.solution(n)) else {
         let outcome = search.outcome();
         return error(
@@ -739,17 +745,10 @@ async fn best_board(
         Ok(s) => s,
         Err(r) => return r,
     };
-    let format = query
-        .get("format")
-        .map_or("json", String::as_str)
-        .to_string();
-    if !matches!(format.as_str(), "json" | "svg" | "png") {
-        return error(
-            StatusCode::BAD_REQUEST,
-            format!("unknown format '{format}': expected svg, png or json"),
-        );
-    }
-    let download = query.contains_key("download");
+    let (format, download) = match format_asked(&query) {
+        Ok(asked) => asked,
+        Err(r) => return r,
+    };
     let Some(best) = search.best() else {
         return error(
             StatusCode::NOT_FOUND,
