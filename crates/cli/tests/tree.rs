@@ -350,15 +350,43 @@ fn the_picture_has_a_shape_per_recorded_node_and_marks_the_solutions() {
         };
         let solutions = count_class(&doc, "circle", "solution");
         let folded = count_class(&doc, "polygon", "folded");
+        // Dead ends are classed `dead-end` and the rule that ended them.
+        let dead_by = |rule: Option<&str>| -> usize {
+            doc.descendants()
+                .filter(|n| n.has_tag_name("circle"))
+                .filter_map(|n| n.attribute("class"))
+                .filter(|c| {
+                    let mut words = c.split(' ');
+                    words.next() == Some("dead-end") && words.next() == rule
+                })
+                .count()
+        };
+        let dead: usize = [None, Some("dead-region"), Some("mark"), Some("memo")]
+            .into_iter()
+            .map(dead_by)
+            .sum();
         let shapes = solutions
             + folded
             + count_class(&doc, "circle", "inner")
-            + count_class(&doc, "circle", "dead-end")
+            + dead
             + count_class(&doc, "circle", "duplicate");
         assert_eq!(shapes, t["recorded"].as_u64().unwrap() as usize, "{puzzle}");
         assert_eq!(solutions, sum("solutions"), "{puzzle}");
         assert_eq!(folded, sum("folded"), "{puzzle}");
-        assert_eq!(count_class(&doc, "circle", "dead-end"), sum("dead_ends"));
+        assert_eq!(dead, sum("dead_ends"), "{puzzle}");
+        // The picture's dead ends by rule are the JSON's.
+        for (rule, class) in [
+            ("nothing-fits", None),
+            ("dead-region", Some("dead-region")),
+            ("mark", Some("mark")),
+            ("memo", Some("memo")),
+        ] {
+            let json: u64 = depths
+                .iter()
+                .filter_map(|d| d["dead_ends_by_rule"][rule].as_u64())
+                .sum();
+            assert_eq!(dead_by(class) as u64, json, "{puzzle} {rule}");
+        }
         assert_eq!(count_class(&doc, "path", "solution-path"), 1, "{puzzle}");
         assert!(text.contains(&format!("{puzzle}: the search tree")));
     }
@@ -712,11 +740,13 @@ fn edge_rejections_are_counted_by_brute_force_on_a_2x2_board() {
         fits: &dyn Fn(&str, &str) -> bool,
         tried: &mut [u64],
         children: &mut [u64],
+        dead: &mut [[u64; 4]; 2],
     ) {
         let cell = placed.len();
         if cell == 4 {
             return;
         }
+        let (tried_before, children_before) = (tried[cell], children[cell]);
         for ty in 0..types.len() {
             if left[ty] == 0 {
                 continue;
@@ -729,14 +759,20 @@ fn edge_rejections_are_counted_by_brute_force_on_a_2x2_board() {
                     children[cell] += 1;
                     placed.push(rot);
                     left[ty] -= 1;
-                    walk(placed, left, types, fits, tried, children);
+                    walk(placed, left, types, fits, tried, children, dead);
                     left[ty] += 1;
                     placed.pop();
                 }
             }
         }
+        // A dead end: every tile tried mismatched, or there was none to try.
+        if children[cell] == children_before {
+            let rule = if tried[cell] > tried_before { 0 } else { 1 };
+            dead[rule][cell] += 1;
+        }
     }
     let (mut tried, mut children) = ([0u64; 4], [0u64; 4]);
+    let mut dead = [[0u64; 4]; 2];
     let mut left: Vec<usize> = types.iter().map(|t| t.1).collect();
     walk(
         &mut Vec::new(),
@@ -745,6 +781,7 @@ fn edge_rejections_are_counted_by_brute_force_on_a_2x2_board() {
         &fits,
         &mut tried,
         &mut children,
+        &mut dead,
     );
     // Profiles leave out the depths past the last count.
     let trim = |v: &[u64]| {
@@ -764,4 +801,78 @@ fn edge_rejections_are_counted_by_brute_force_on_a_2x2_board() {
         children[..],
         "the children are the nodes one depth down"
     );
+    // The whole tree drawn node by node: its dead ends by what ended them.
+    let t = tree_json(&path, &["--order", "rows", "--no-symmetry"]);
+    let by_rule = |rule: &str| -> Vec<u64> {
+        (0..4)
+            .map(|d| {
+                t["depths"][d]["dead_ends_by_rule"][rule]
+                    .as_u64()
+                    .unwrap_or(0)
+            })
+            .collect()
+    };
+    assert_eq!(by_rule("mark"), dead[0].to_vec());
+    assert_eq!(by_rule("nothing-fits"), dead[1].to_vec());
+    assert!(dead[0].iter().sum::<u64>() > 0);
+}
+
+/// Every recorded dead end says what ended it, and the kinds add up: on a
+/// polyform board the dead-region rule and boards where nothing fits; on a
+/// polygon puzzle drawn whole, the dead regions the engine itself counts
+/// as cut short at each depth.
+#[test]
+fn recorded_dead_ends_say_what_ended_them() {
+    let kinds = |d: &Value| -> Vec<(String, u64)> {
+        d["dead_ends_by_rule"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    for (puzzle, options, want) in [
+        ("pentomino-3x20", &["--depth", "4"][..], "dead-region"),
+        (
+            "tangram-square",
+            &["--max-nodes", "100000"][..],
+            "dead-region",
+        ),
+        ("impuzzable", &[][..], "mark"),
+    ] {
+        let t = tree_json(puzzle, options);
+        let mut seen = 0;
+        for d in t["depths"].as_array().unwrap() {
+            let Some(dead) = d["dead_ends"].as_u64() else {
+                continue;
+            };
+            let by_kind = kinds(d);
+            assert_eq!(
+                by_kind.iter().map(|(_, n)| n).sum::<u64>(),
+                dead,
+                "{puzzle} depth {}",
+                d["depth"]
+            );
+            seen += by_kind
+                .iter()
+                .filter(|(k, _)| k == want)
+                .map(|(_, n)| n)
+                .sum::<u64>();
+            if puzzle == "tangram-square" {
+                // Drawn whole: no folded subtree adds to the pruned counts.
+                assert_eq!(
+                    d["pruned"]["dead-region"].as_u64().unwrap_or(0),
+                    by_kind
+                        .iter()
+                        .find(|(k, _)| k == "dead-region")
+                        .map_or(0, |(_, n)| *n),
+                    "{puzzle} depth {}",
+                    d["depth"]
+                );
+            }
+        }
+        assert!(seen > 0, "{puzzle}: no dead end ended by {want}");
+    }
 }

@@ -21,6 +21,7 @@
 
 use crate::svg::{num, text_width, Anchor, Svg, INK, MARGIN};
 use jigsolve_search::trace::{Outcome, SearchTrace};
+use jigsolve_search::Prune;
 use std::fmt::Write;
 
 /// The widest tree drawn, in pixels (without the labels and margins).
@@ -29,6 +30,9 @@ pub const MAX_WIDTH: f64 = 4000.0;
 const INNER: &str = "#4477aa";
 const SOLUTION: &str = "#228833";
 const DEAD: &str = "#ee6677";
+const DEAD_REGION: &str = "#aa3377";
+const MARK: &str = "#ee7733";
+const MEMO: &str = "#66ccee";
 const DUPLICATE: &str = "#ccbb44";
 const FOLDED: &str = "#dddddd";
 const EDGE: &str = "#bbbbbb";
@@ -46,6 +50,29 @@ pub struct TreeCaption {
     /// What the search chose at each depth: entry `d` is written at the
     /// row of depth `d + 1` (the placement that depth makes). May be empty.
     pub levels: Vec<String>,
+}
+
+/// A dead end's colour, class and legend text, by the rule that ended it.
+fn dead_end_look(rule: Option<Prune>) -> (&'static str, &'static str, &'static str) {
+    match rule {
+        Some(Prune::DeadRegion) => (
+            DEAD_REGION,
+            "dead-end dead-region",
+            "dead end: a dead region (a part left empty that no piece can fill)",
+        ),
+        Some(Prune::Mark) => (
+            MARK,
+            "dead-end mark",
+            "dead end: every tile tried has a mismatched mark",
+        ),
+        Some(Prune::Memo) => (
+            MEMO,
+            "dead-end memo",
+            "dead end: a region already found impossible (memo)",
+        ),
+        // A duplicate is drawn as such; a dead end never carries it.
+        Some(Prune::Symmetry) | None => (DEAD, "dead-end", "dead end: nothing fits"),
+    }
 }
 
 /// How tall a folded subtree's triangle is, and how wide its base, for a
@@ -124,7 +151,50 @@ pub fn tree_svg(trace: &SearchTrace, caption: &TreeCaption) -> String {
         .fold(0.0, f64::max);
     let legend_y = y(deepest) + below + 24.0;
     let width = (cursor + MARGIN).max(MARGIN * 2.0 + 640.0);
-    let height = legend_y + 30.0 + MARGIN;
+    // One dead-end entry per rule that ended a drawn dead end (the plain
+    // one when there are none, so the colours are always explained).
+    let mut dead_looks: Vec<(&str, &str)> = [
+        None,
+        Some(Prune::DeadRegion),
+        Some(Prune::Mark),
+        Some(Prune::Memo),
+    ]
+    .into_iter()
+    .filter(|&rule| {
+        trace
+            .nodes
+            .iter()
+            .any(|n| n.outcome == Outcome::DeadEnd && n.cut_by == rule)
+    })
+    .map(|rule| {
+        let (fill, _, text) = dead_end_look(rule);
+        (fill, text)
+    })
+    .collect();
+    if dead_looks.is_empty() {
+        dead_looks.push((DEAD, "dead end: no piece extends it"));
+    }
+    let mut entries: Vec<(&str, &str)> = vec![
+        (INNER, "inner node"),
+        (SOLUTION, "solution (thick line: the path to it)"),
+    ];
+    entries.extend(dead_looks);
+    entries.extend([
+        (DUPLICATE, "rejected by symmetry"),
+        (FOLDED, "folded subtree: size grows with log10 of its nodes"),
+    ]);
+    // The legend wraps at the picture's width: (x, y, colour, text).
+    let mut legend: Vec<(f64, f64, &str, &str)> = Vec::new();
+    let (mut lx, mut ly) = (MARGIN, legend_y);
+    for (colour, name) in entries {
+        let w = 14.0 + text_width(name, 11.0) + 16.0;
+        if lx > MARGIN && lx + w > width - MARGIN {
+            (lx, ly) = (MARGIN, ly + 18.0);
+        }
+        legend.push((lx, ly, colour, name));
+        lx += w;
+    }
+    let height = ly + 30.0 + MARGIN;
     let mut svg = Svg::new(width, height, &caption.title);
     svg.heading(&caption.title, Some(&caption.subtitle));
 
@@ -209,7 +279,10 @@ pub fn tree_svg(trace: &SearchTrace, caption: &TreeCaption) -> String {
                     Outcome::Inner => (INNER, "inner"),
                     Outcome::Solution => (SOLUTION, "solution"),
                     Outcome::Duplicate => (DUPLICATE, "duplicate"),
-                    _ => (DEAD, "dead-end"),
+                    _ => {
+                        let (fill, class, _) = dead_end_look(nd.cut_by);
+                        (fill, class)
+                    }
                 };
                 let r = if matches!(outcome, Outcome::Solution) {
                     radius * 1.5
@@ -222,37 +295,18 @@ pub fn tree_svg(trace: &SearchTrace, caption: &TreeCaption) -> String {
     }
 
     // Legend.
-    let entries: [(&str, &str); 5] = [
-        (INNER, "inner node"),
-        (SOLUTION, "solution (thick line: the path to it)"),
-        (DEAD, "dead end: no piece extends it"),
-        (DUPLICATE, "rejected by symmetry"),
-        (FOLDED, "folded subtree: size grows with log10 of its nodes"),
-    ];
-    let mut lx = MARGIN;
-    for (colour, name) in entries {
+    for &(lx, ly, colour, name) in &legend {
         if colour == FOLDED {
             svg.polygon(
-                &[
-                    (lx + 5.0, legend_y - 9.0),
-                    (lx + 10.0, legend_y + 1.0),
-                    (lx, legend_y + 1.0),
-                ],
+                &[(lx + 5.0, ly - 9.0), (lx + 10.0, ly + 1.0), (lx, ly + 1.0)],
                 &format!(r##"fill="{FOLDED}" stroke="#888888" stroke-width="0.6""##),
             );
         } else {
-            svg.circle(
-                lx + 5.0,
-                legend_y - 4.0,
-                4.5,
-                &format!(r#"fill="{colour}""#),
-            );
+            svg.circle(lx + 5.0, ly - 4.0, 4.5, &format!(r#"fill="{colour}""#));
         }
         let ink = format!(r#"fill="{INK}""#);
-        svg.text(lx + 14.0, legend_y, 11.0, Anchor::Start, &ink, name);
-        lx += 14.0 + text_width(name, 11.0) + 16.0;
+        svg.text(lx + 14.0, ly, 11.0, Anchor::Start, &ink, name);
     }
-    svg.enlarge(lx + MARGIN, height);
     svg.finish()
 }
 

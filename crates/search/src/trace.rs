@@ -19,7 +19,7 @@
 //! have cut short. The per-depth profile of the folded subtrees is the
 //! engine's own.
 
-use crate::{Branch, Control, NoSuchNode, NodeKind, NodeStats, Ticker, Tree, Weight};
+use crate::{Branch, Control, NoSuchNode, NodeKind, NodeStats, Prune, Ticker, Tree, Weight};
 use std::ops::ControlFlow;
 
 /// What became of one recorded node.
@@ -72,10 +72,17 @@ pub struct TracedNode {
     /// What an inner node branches on, for an engine that says (see
     /// [`Tree::branch`]).
     pub branch: Option<Branch>,
+    /// Why a leaf that is not a solution ended: for a duplicate,
+    /// [`Prune::Symmetry`]; for a dead end, the rule that cut the node
+    /// short or, failing that, the rule that rejected the most placements
+    /// tried at it (every one was rejected). `None` for a dead end where
+    /// no rule rejected anything: nothing fits at all (or the engine does
+    /// not count what it tries; `tree` makes the engines count).
+    pub cut_by: Option<Prune>,
 }
 
 /// Node counts of one depth of a trace.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Level {
     /// Recorded nodes at this depth.
     pub recorded: u64,
@@ -85,6 +92,10 @@ pub struct Level {
     pub duplicates: u64,
     /// Of them, dead ends.
     pub dead_ends: u64,
+    /// Of the dead ends, those a rule ended, by rule (see
+    /// [`TracedNode::cut_by`]), in rule order; the rest had nothing that
+    /// fits.
+    pub dead_ends_by_rule: Vec<(Prune, u64)>,
     /// Of them, folded subtrees.
     pub folded: u64,
 }
@@ -158,7 +169,7 @@ pub fn trace<T: Tree>(
     let mut profile = NodeStats::new();
     let mut complete = true;
 
-    let root = tree.node_counted(&[], &mut profile)?;
+    let root = visit(tree, &[], &mut profile)?;
     push(
         &mut nodes,
         &mut paths,
@@ -197,7 +208,7 @@ pub fn trace<T: Tree>(
             for k in 0..degrees[i] {
                 let mut path = paths[i].clone();
                 path.push(k);
-                let kind = tree.node_counted(&path, &mut profile)?;
+                let kind = visit(tree, &path, &mut profile)?;
                 push(&mut nodes, &mut paths, &mut degrees, Some(i), path, k, kind);
             }
         }
@@ -234,7 +245,18 @@ pub fn trace<T: Tree>(
         match n.outcome {
             Outcome::Solution => l.solutions += 1,
             Outcome::Duplicate => l.duplicates += 1,
-            Outcome::DeadEnd => l.dead_ends += 1,
+            Outcome::DeadEnd => {
+                l.dead_ends += 1;
+                if let Some(rule) = n.cut_by {
+                    match l.dead_ends_by_rule.iter_mut().find(|(r, _)| *r == rule) {
+                        Some(entry) => entry.1 += 1,
+                        None => {
+                            l.dead_ends_by_rule.push((rule, 1));
+                            l.dead_ends_by_rule.sort();
+                        }
+                    }
+                }
+            }
             Outcome::Folded { .. } => l.folded += 1,
             Outcome::Inner => {}
         }
@@ -247,6 +269,35 @@ pub fn trace<T: Tree>(
     })
 }
 
+/// What the node at `path` is, with what was tried and rejected there
+/// added to `profile`, and the rule that ended it if it is a dead end.
+fn visit<T: Tree>(
+    tree: &mut T,
+    path: &[u32],
+    profile: &mut NodeStats,
+) -> Result<(NodeKind, Option<Prune>), NoSuchNode> {
+    let mut here = NodeStats::new();
+    let kind = tree.node_counted(path, &mut here)?;
+    profile.merge(&here);
+    let d = path.len();
+    let at = |counts: &[u64]| counts.get(d).copied().unwrap_or(0);
+    let rule = match kind {
+        NodeKind::DeadEnd => here
+            .pruned()
+            .iter()
+            .find(|(_, counts)| at(counts) > 0)
+            .or_else(|| {
+                here.rejected()
+                    .iter()
+                    .filter(|(_, counts)| at(counts) > 0)
+                    .max_by_key(|(_, counts)| at(counts))
+            })
+            .map(|(rule, _)| *rule),
+        _ => None,
+    };
+    Ok((kind, rule))
+}
+
 fn push(
     nodes: &mut Vec<TracedNode>,
     paths: &mut Vec<Vec<u32>>,
@@ -254,13 +305,13 @@ fn push(
     parent: Option<usize>,
     path: Vec<u32>,
     child: u32,
-    kind: NodeKind,
+    (kind, rule): (NodeKind, Option<Prune>),
 ) {
-    let (outcome, degree) = match kind {
-        NodeKind::Inner(d) => (Outcome::Inner, d),
-        NodeKind::Solution(w) if w.is_zero() => (Outcome::Duplicate, 0),
-        NodeKind::Solution(_) => (Outcome::Solution, 0),
-        NodeKind::DeadEnd => (Outcome::DeadEnd, 0),
+    let (outcome, degree, cut_by) = match kind {
+        NodeKind::Inner(d) => (Outcome::Inner, d, None),
+        NodeKind::Solution(w) if w.is_zero() => (Outcome::Duplicate, 0, Some(Prune::Symmetry)),
+        NodeKind::Solution(_) => (Outcome::Solution, 0, None),
+        NodeKind::DeadEnd => (Outcome::DeadEnd, 0, rule),
     };
     nodes.push(TracedNode {
         parent,
@@ -269,6 +320,7 @@ fn push(
         outcome,
         leads_to_solution: false,
         branch: None,
+        cut_by,
     });
     paths.push(path);
     degrees.push(degree);
@@ -377,6 +429,20 @@ mod tests {
             } else {
                 NodeKind::Inner(free.len() as u32)
             })
+        }
+
+        /// A dead end is cut short by the memo rule when `pruned` is set,
+        /// as [`explore`](Tree::explore) counts it.
+        fn node_counted(
+            &mut self,
+            path: &[u32],
+            stats: &mut NodeStats,
+        ) -> Result<NodeKind, NoSuchNode> {
+            let kind = self.node(path)?;
+            if self.pruned && kind == NodeKind::DeadEnd {
+                stats.add_pruned(crate::Prune::Memo, path.len(), 1);
+            }
+            Ok(kind)
         }
 
         /// A rook is placed in row `path.len()`: the row is the "cell".
@@ -549,6 +615,53 @@ mod tests {
                 .nodes
                 .iter()
                 .any(|n| matches!(n.outcome, Outcome::Folded { .. })));
+        }
+    }
+
+    #[test]
+    fn dead_ends_say_which_rule_ended_them() {
+        let limits = TraceLimits {
+            depth: None,
+            nodes: 100_000,
+        };
+        for pruned in [false, true] {
+            let mut rooks = Rooks {
+                n: 5,
+                mirror: true,
+                pruned,
+            };
+            let whole = count_solutions(
+                || Rooks {
+                    n: 5,
+                    mirror: true,
+                    pruned,
+                },
+                1,
+                &Control::new(),
+            )
+            .unwrap()
+            .nodes;
+            let t = trace(&mut rooks, limits, &Control::new()).unwrap();
+            assert_eq!(t.profile, whole);
+            let dead: Vec<&TracedNode> = t
+                .nodes
+                .iter()
+                .filter(|n| n.outcome == Outcome::DeadEnd)
+                .collect();
+            assert!(!dead.is_empty());
+            let want = pruned.then_some(Prune::Memo);
+            assert!(dead.iter().all(|n| n.cut_by == want));
+            for n in &t.nodes {
+                match n.outcome {
+                    Outcome::Duplicate => assert_eq!(n.cut_by, Some(Prune::Symmetry)),
+                    Outcome::DeadEnd => {}
+                    _ => assert_eq!(n.cut_by, None),
+                }
+            }
+            for l in &t.levels {
+                let by_rule: u64 = l.dead_ends_by_rule.iter().map(|(_, k)| k).sum();
+                assert_eq!(by_rule, if pruned { l.dead_ends } else { 0 });
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ use crate::source;
 use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_render::tree::{tree_svg, TreeCaption};
-use jigsolve_search::trace::{Outcome, SearchTrace, TraceLimits};
+use jigsolve_search::trace::{Level, Outcome, SearchTrace, TraceLimits};
 use jigsolve_search::{Branch, Control, NodeStats};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -216,6 +216,27 @@ fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
             )),
         }
     }
+    let mut by_rule: Vec<(&str, u64)> = Vec::new();
+    for l in &trace.levels {
+        for (name, n) in dead_ends_by_rule(l) {
+            match by_rule.iter_mut().find(|(r, _)| *r == name) {
+                Some(entry) => entry.1 += n,
+                None => by_rule.push((name, n)),
+            }
+        }
+    }
+    // Rules in their own order, boards where nothing fits last.
+    by_rule.sort_by_key(|&(name, _)| (name == "nothing-fits", name));
+    if !by_rule.is_empty() {
+        let parts: Vec<String> = by_rule
+            .iter()
+            .map(|(name, n)| format!("{name} {}", group_digits(*n as u128)))
+            .collect();
+        s.push_str(&format!(
+            "  recorded dead ends by what ended them: {}\n",
+            parts.join(", ")
+        ));
+    }
     if trace.nodes.iter().any(|n| n.branch.is_some()) {
         s.push_str(
             "  chosen: the engine picks the cell or corner anew at every node; shown is the\n         commonest choice among the recorded nodes one depth up\n",
@@ -235,6 +256,20 @@ fn trace_text(trace: &SearchTrace, labels: &[String]) -> String {
         }
     ));
     s
+}
+
+/// A recorded level's dead ends by the rule that ended them (see
+/// [`jigsolve_search::trace::TracedNode::cut_by`]), then those where
+/// nothing fits at all; only the non-zero ones.
+fn dead_ends_by_rule(level: &Level) -> Vec<(&'static str, u64)> {
+    let by_rule: u64 = level.dead_ends_by_rule.iter().map(|(_, n)| n).sum();
+    level
+        .dead_ends_by_rule
+        .iter()
+        .map(|(rule, n)| (rule.as_str(), *n))
+        .chain([("nothing-fits", level.dead_ends - by_rule)])
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }
 
 /// The placements tried at depth `d` and those rejected, over all rules.
@@ -295,6 +330,11 @@ fn trace_json(trace: &SearchTrace, labels: &[String]) -> Value {
                 v["recorded"] = json!(l.recorded);
                 v["solutions"] = json!(l.solutions);
                 v["dead_ends"] = json!(l.dead_ends);
+                v["dead_ends_by_rule"] = dead_ends_by_rule(l)
+                    .into_iter()
+                    .map(|(name, n)| (name.to_string(), json!(n)))
+                    .collect::<serde_json::Map<String, Value>>()
+                    .into();
                 v["duplicates"] = json!(l.duplicates);
                 v["folded"] = json!(l.folded);
             }

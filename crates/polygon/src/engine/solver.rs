@@ -351,6 +351,24 @@ impl<S: Scalar> Tree for Solver<S> {
         }
     }
 
+    /// What the node at `path` is; a region found dead (a part no piece
+    /// can fill) counts as cut short by the dead-region rule, as the
+    /// search counts it. Memo hits are not seen here: the memo fills only
+    /// during [`explore`](Tree::explore).
+    fn node_counted(
+        &mut self,
+        path: &[u32],
+        stats: &mut NodeStats,
+    ) -> Result<NodeKind, NoSuchNode> {
+        crate::num::take_overflow();
+        let region = self.descend(path)?;
+        if matches!(self.status(&region), Status::Dead) {
+            stats.add_pruned(Prune::DeadRegion, path.len(), 1);
+            return Ok(NodeKind::DeadEnd);
+        }
+        self.node(path)
+    }
+
     /// The corner of the region the children fill.
     fn branch(&mut self, path: &[u32]) -> Result<Option<Branch>, NoSuchNode> {
         if !matches!(self.node(path)?, NodeKind::Inner(_)) {
