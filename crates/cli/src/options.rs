@@ -47,7 +47,7 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 /// Parses a count that must be at least 1 (clap's own range check would
 /// print the whole range of u64 as the limit).
-fn positive(text: &str) -> Result<u64, String> {
+pub(crate) fn positive(text: &str) -> Result<u64, String> {
     let n: u64 = text
         .trim()
         .parse()
@@ -414,6 +414,9 @@ impl UniqueArgs {
 /// readable, and each recorded node replays its path).
 pub const MAX_TREE_NODES: usize = 100_000;
 
+/// The nodes `jigsolve tree` records by default.
+pub const DEFAULT_TREE_NODES: usize = 3000;
+
 /// `jigsolve tree` options.
 #[derive(Args, Clone, Debug)]
 pub struct TreeArgs {
@@ -425,7 +428,7 @@ pub struct TreeArgs {
     #[arg(long, value_name = "N", value_parser = positive)]
     pub depth: Option<u64>,
     /// Record at most N nodes: the first level that would pass N is folded instead (1 to 100,000).
-    #[arg(long, value_name = "N", default_value_t = 3000, value_parser = tree_nodes)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_TREE_NODES, value_parser = tree_nodes)]
     pub max_nodes: usize,
     /// Write the tree as an SVG picture to FILE.
     #[arg(long, value_name = "FILE", conflicts_with = "png")]
@@ -452,7 +455,7 @@ impl TreeArgs {
 }
 
 /// Parses `tree --max-nodes`: 1 to [`MAX_TREE_NODES`].
-fn tree_nodes(text: &str) -> Result<usize, String> {
+pub(crate) fn tree_nodes(text: &str) -> Result<usize, String> {
     let n: usize = text
         .trim()
         .parse()

@@ -160,7 +160,7 @@ pub fn naive_text(naive: &NaiveSpace, nodes: u64) -> String {
 /// read it: a percentage with the digits that show it is not 100%, or for
 /// tiny fractions "all but 1 in 10^x" (the logarithm, since the ratio can
 /// be far below what a percentage shows).
-fn share_text(naive: &NaiveSpace, nodes: u64) -> String {
+pub(crate) fn share_text(naive: &NaiveSpace, nodes: u64) -> String {
     let ratio_log10 = (nodes.max(1) as f64).log10() - naive.log10();
     if ratio_log10 < -6.0 {
         return format!("all but 1 in 10^{:.1}", -ratio_log10);

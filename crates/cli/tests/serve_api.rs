@@ -1,7 +1,8 @@
 //! The search API of `jigsolve serve` over plain HTTP: the best-board
 //! search of edge puzzles (its boards recounted by `jigsolve verify`,
 //! stopped on request), the command line's engine options, whose counts
-//! must be the command line's own, `--open`, `--connect-timeout` and
+//! must be the command line's own, the search tree, which must be what
+//! `jigsolve tree` prints and draws, `--open`, `--connect-timeout` and
 //! `--kept-solutions`.
 
 mod server;
@@ -233,6 +234,200 @@ fn engine_options_count_as_the_command_line_does() {
         );
     }
     assert_eq!(server.status()["kept"], 0);
+}
+
+/// `jigsolve tree NAME ARGS --json`, and its picture with `--svg`.
+fn tree_on_the_command_line(name: &str, args: &[&str]) -> (Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("tree.svg");
+    let mut words = vec!["tree", name, "--json", "--svg", svg.to_str().unwrap()];
+    words.extend_from_slice(args);
+    let out = jigsolve(&words, b"");
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        serde_json::from_slice(&out.stdout).unwrap(),
+        std::fs::read_to_string(&svg).unwrap(),
+    )
+}
+
+#[test]
+fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
+    let server = Server::start(&["--threads", "1"]);
+    // An edge puzzle, a polyform with folded subtrees and a polygon
+    // puzzle, with the tree's options and an engine option.
+    for (name, options, args) in [
+        ("impuzzable", json!({}), vec![]),
+        (
+            "pentomino-3x20",
+            json!({"depth": 4, "engine": "bitboard-mrv"}),
+            vec!["--depth", "4", "--engine", "bitboard-mrv"],
+        ),
+        (
+            "tangram-square",
+            json!({"max_nodes": 30, "symmetry": false}),
+            vec!["--max-nodes", "30", "--no-symmetry"],
+        ),
+    ] {
+        let (text, label) = catalog_text(&server, name);
+        let id = start(
+            &server,
+            json!({"text": text, "label": label, "mode": "tree", "options": options}),
+        );
+        let mut events = Events::open(&server.addr, id);
+        let done = events.done();
+        let (cli, cli_svg) = tree_on_the_command_line(name, &args);
+        let tree = &done["tree"];
+        assert_eq!(tree, &cli, "{name} {options}");
+        let depths = tree["depths"].as_array().unwrap();
+        let per_depth: u64 = depths.iter().map(|d| d["nodes"].as_u64().unwrap()).sum();
+        assert_eq!(per_depth, tree["nodes"].as_u64().unwrap(), "{name}");
+        assert!(tree["nodes"].as_u64().unwrap() > 1, "{name}");
+        assert!(depths.iter().all(|d| d.get("chosen").is_some()), "{name}");
+        assert!(done["naive"]["space"]
+            .as_str()
+            .unwrap()
+            .starts_with(tree["naive_space"]["formula"].as_str().unwrap()));
+
+        let (status, json) = server.get(&format!("/api/search/{id}/tree?format=json"));
+        assert_eq!(status, 200);
+        assert_eq!(json, cli, "{name}");
+        let (status, svg) = server.get_bytes(&format!("/api/search/{id}/tree?format=svg"));
+        assert_eq!(status, 200);
+        let svg = String::from_utf8(svg).unwrap();
+        assert!(svg.starts_with("<svg"), "{name}");
+        roxmltree::Document::parse(&svg).unwrap();
+        let total = tree["nodes"].as_u64().unwrap();
+        let grouped = total
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join(",");
+        assert!(
+            svg.contains(&format!("{grouped} nodes")),
+            "{name}: {grouped}"
+        );
+        assert_eq!(svg, cli_svg, "{name}: the picture of `tree --svg`");
+        drop(events);
+    }
+    assert_eq!(
+        tree_on_the_command_line("pentomino-3x20", &["--depth", "4"]).0["depths"][5]["recorded"],
+        Value::Null,
+        "pentomino-3x20 --depth 4 folds its subtrees below depth 4"
+    );
+    server.wait_idle(Duration::from_secs(10));
+
+    // The picture as PNG, for download.
+    let (text, label) = catalog_text(&server, "impuzzable");
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "tree"}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    events.done();
+    let (status, png) = server.get_bytes(&format!("/api/search/{id}/tree?format=png&download"));
+    assert_eq!(status, 200);
+    assert!(png.starts_with(b"\x89PNG"));
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+
+    // Stop: the folded subtrees' counts are partial.
+    let (bedlam, bedlam_label) = catalog_text(&server, "bedlam");
+    let id = start(
+        &server,
+        json!({"text": bedlam, "label": bedlam_label, "mode": "tree", "options": {"depth": 1}}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    events.next().unwrap();
+    let (status, _) = server.post(&format!("/api/search/{id}/stop"), &json!({}));
+    assert_eq!(status, 200);
+    let done = events.done();
+    assert_eq!(done["tree"]["complete"], false, "{done}");
+    drop(events);
+    server.wait_idle(Duration::from_secs(10));
+
+    // Bad values, refused with the command line's messages; the tree's
+    // options in another mode; more than one thread; a count has no tree.
+    for (mode, options, message) in [
+        (
+            "tree",
+            json!({"depth": 0}),
+            "option depth: 0 is not allowed: it must be 1 or more",
+        ),
+        (
+            "tree",
+            json!({"depth": -1}),
+            "option depth: '-1' is not a whole number, 1 or more",
+        ),
+        (
+            "tree",
+            json!({"depth": 1.5}),
+            "option depth: '1.5' is not a whole number, 1 or more",
+        ),
+        (
+            "tree",
+            json!({"depth": "3"}),
+            "option depth: expected a number, got \"3\"",
+        ),
+        (
+            "tree",
+            json!({"max_nodes": 0}),
+            "option max_nodes: 0 nodes: the tree records 1 to 100000 nodes",
+        ),
+        (
+            "tree",
+            json!({"max_nodes": 100001}),
+            "option max_nodes: 100001 nodes: the tree records 1 to 100000 nodes",
+        ),
+        (
+            "count",
+            json!({"depth": 3}),
+            "option depth applies to the search tree (mode tree) only",
+        ),
+        ("tree", json!({"threads": 1, "max_nodes": 10}), ""),
+    ] {
+        let (got, answer) = server.post(
+            "/api/search",
+            &json!({"text": text, "label": label, "mode": mode, "options": options}),
+        );
+        if message.is_empty() {
+            assert_eq!(got, 200, "{options}: {answer}");
+            continue;
+        }
+        assert_eq!(got, 400, "{options}: {answer}");
+        assert_eq!(answer["error"], message, "{options}");
+    }
+    let server = Server::start(&["--threads", "2"]);
+    let (got, answer) = server.post(
+        "/api/search",
+        &json!({"text": text, "label": label, "mode": "tree", "options": {"threads": 2}}),
+    );
+    assert_eq!(got, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("option threads must be 1"),
+        "{answer}"
+    );
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "count"}),
+    );
+    let mut events = Events::open(&server.addr, id);
+    events.done();
+    let (status, answer) = server.get(&format!("/api/search/{id}/tree?format=svg"));
+    assert_eq!(status, 404, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("not a tree search"));
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The page of `jigsolve serve` in a real browser: Debian's Chromium,
 //! driven through ChromeDriver by plain WebDriver requests (JSON over
 //! HTTP), as a person would use it: choose Impuzzable and solve it, and
-//! count it without symmetry; the best board of Scramble; paint
-//! a 3 x 20 board, add the pentominoes and count; paint hexagons (the
+//! count it without symmetry; show the search of Impuzzable and of the
+//! tangram square; the best board of Scramble; paint a 3 x 20 board, add
+//! the pentominoes, count and show the search; paint hexagons (the
 //! pieces read back from a file) and triangles and count; type tiles
 //! into the tile table and count; start Bedlam and stop it;
 //! paste a bad file; open a shared link.
@@ -274,6 +275,57 @@ fn counted_as_solve_counts(browser: &Browser, what: &str, text: &str) -> Value {
     summary
 }
 
+/// Shows the search of the puzzle on the page and checks its table
+/// against `jigsolve tree --json` on the page's text: as many depths, the
+/// same total; and that its picture is the tree drawn.
+fn search_shown_as_tree_shows_it(browser: &Browser, server: &Server, name: &str) {
+    browser.click("#tree");
+    browser.wait(
+        &format!("the search tree of {name}"),
+        "return document.getElementById('status').textContent.startsWith('done: complete') && !document.getElementById('tree-view').hidden",
+    );
+    let text = browser.script("return document.getElementById('text').value");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("puzzle.toml"), text.as_str().unwrap()).unwrap();
+    let cli = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        .args(["tree", "puzzle.toml", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let tree: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let nodes = tree["nodes"].as_u64().unwrap();
+    let grouped = nodes
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert_eq!(browser.text("#tree-nodes"), grouped, "{name}");
+    assert_eq!(
+        browser.script("return document.querySelectorAll('#tree-table tbody tr').length"),
+        tree["depths"].as_array().unwrap().len(),
+        "{name}"
+    );
+    let formula = tree["naive_space"]["formula"].as_str().unwrap();
+    assert!(
+        browser.text("#tree-naive-space").starts_with(formula),
+        "{name}: {formula}"
+    );
+    assert!(
+        browser.text("#tree-pruned").contains("never visited"),
+        "{name}"
+    );
+    picture_shown(browser, "tree-picture");
+    let src = browser.script("return document.getElementById('tree-picture').getAttribute('src')");
+    let (status, svg) = server.get_bytes(src.as_str().unwrap());
+    assert_eq!(status, 200);
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(svg.starts_with("<svg"), "{name}");
+    assert!(svg.contains(&format!("{grouped} nodes")), "{name}");
+}
+
 fn picture_shown(browser: &Browser, id: &str) {
     browser.wait(
         &format!("the picture #{id}"),
@@ -317,6 +369,17 @@ fn the_page_in_a_real_browser() {
     assert_eq!(browser.text("#count-unique"), "1");
     assert_eq!(browser.text("#position"), "solution 1 of 4");
     browser.click("#opt-symmetry");
+
+    // Show the search: Impuzzable's tree (edge matching) and the tangram
+    // square's (polygons), as `jigsolve tree` counts and draws them.
+    search_shown_as_tree_shows_it(&browser, &server, "impuzzable");
+    assert!(browser
+        .text("#tree-naive-space")
+        .starts_with("9! x 4^9 = 95,126,814,720"));
+    browser.script("document.getElementById('status').scrollIntoView(); return true");
+    browser.screenshot("serve-tree");
+    choose_catalog(&browser, "tangram-square");
+    search_shown_as_tree_shows_it(&browser, &server, "tangram-square");
 
     // The best board of Scramble: its full score, 12 of 12, its picture
     // and its link to the viewer.
@@ -371,6 +434,7 @@ fn the_page_in_a_real_browser() {
     );
     picture_shown(&browser, "solution-picture");
     browser.screenshot("serve-pentomino-3x20");
+    search_shown_as_tree_shows_it(&browser, &server, "the painted 3 x 20 board");
 
     // Hexagons: the tetrahexes read back from the catalog's file into the
     // painter, a 4 x 8 parallelogram painted with its last hexagon of

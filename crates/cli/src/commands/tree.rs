@@ -10,7 +10,7 @@ use crate::family;
 use crate::options::{EngineArgs, TreeArgs};
 use crate::puzzle::check_engine_options;
 use crate::report::{naive_json, naive_text};
-use crate::session::{Job, Session};
+use crate::session::{Described, Job, Session};
 use crate::source;
 use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
@@ -27,11 +27,7 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     check_engine_options(puzzle.as_ref(), &args.engine)?;
     let pictures = args.pictures();
     pictures.prepare()?;
-    let engine = EngineArgs {
-        count_tried: true,
-        ..args.engine.clone()
-    };
-    let session = puzzle.session(&engine)?;
+    let session = puzzle.session(&traced_engine(&args.engine))?;
     let described = session.described(&Job::whole_tree());
     let mut control = Control::new();
     if let Some(secs) = args.time_limit {
@@ -47,12 +43,7 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     let labels = level_labels(&trace, session.as_ref());
     let name = puzzle.name();
     if args.json {
-        let mut v = trace_json(&trace, &labels);
-        v["puzzle"] = json!(name);
-        v["family"] = json!(described.family.as_str());
-        v["naive_space"] = naive_json(&described.naive);
-        v["pruned_share"] = json!(described.naive.pruned_share(trace.total_nodes()));
-        out!("{v}\n");
+        out!("{}\n", tree_json(&trace, &labels, name, &described));
     } else {
         out!(
             "{name}: search tree\n{}{}",
@@ -61,37 +52,7 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
         );
     }
     if pictures.wanted() {
-        let recorded = trace.nodes.len() as u64;
-        let folded = trace
-            .nodes
-            .iter()
-            .filter(|n| matches!(n.outcome, Outcome::Folded { .. }))
-            .count();
-        let caption = TreeCaption {
-            title: format!("{name}: the search tree"),
-            subtitle: format!(
-                "{} nodes, {} solution{}{}; {} nodes drawn{}",
-                group_digits(trace.total_nodes() as u128),
-                group_digits(trace.solutions() as u128),
-                plural(trace.solutions()),
-                if trace.complete {
-                    ""
-                } else {
-                    " (stopped early: partial)"
-                },
-                group_digits(recorded as u128),
-                if folded > 0 {
-                    format!(
-                        ", {folded} subtrees folded below depth {}",
-                        trace.levels.len() - 1
-                    )
-                } else {
-                    String::new()
-                }
-            ),
-            levels: labels,
-        };
-        pictures.write(&tree_svg(&trace, &caption))?;
+        pictures.write(&tree_svg(&trace, &tree_caption(&trace, labels, name)))?;
     }
     Ok(if !trace.complete {
         exit::LIMIT
@@ -100,6 +61,65 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     } else {
         exit::NONE
     })
+}
+
+/// The engine options a trace runs with: the command line's, counting the
+/// placements tried and rejected.
+pub(crate) fn traced_engine(engine: &EngineArgs) -> EngineArgs {
+    EngineArgs {
+        count_tried: true,
+        ..engine.clone()
+    }
+}
+
+/// The JSON of `jigsolve tree --json`: the trace's counts with the
+/// puzzle's name and family, its naive space and the share pruned.
+pub(crate) fn tree_json(
+    trace: &SearchTrace,
+    labels: &[String],
+    name: &str,
+    described: &Described,
+) -> Value {
+    let mut v = trace_json(trace, labels);
+    v["puzzle"] = json!(name);
+    v["family"] = json!(described.family.as_str());
+    v["naive_space"] = naive_json(&described.naive);
+    v["pruned_share"] = json!(described.naive.pruned_share(trace.total_nodes()));
+    v
+}
+
+/// The title and subtitle of the tree's picture, and its level labels.
+pub(crate) fn tree_caption(trace: &SearchTrace, labels: Vec<String>, name: &str) -> TreeCaption {
+    let recorded = trace.nodes.len() as u64;
+    let folded = trace
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.outcome, Outcome::Folded { .. }))
+        .count();
+    TreeCaption {
+        title: format!("{name}: the search tree"),
+        subtitle: format!(
+            "{} nodes, {} solution{}{}; {} nodes drawn{}",
+            group_digits(trace.total_nodes() as u128),
+            group_digits(trace.solutions() as u128),
+            plural(trace.solutions()),
+            if trace.complete {
+                ""
+            } else {
+                " (stopped early: partial)"
+            },
+            group_digits(recorded as u128),
+            if folded > 0 {
+                format!(
+                    ", {folded} subtrees folded below depth {}",
+                    trace.levels.len() - 1
+                )
+            } else {
+                String::new()
+            }
+        ),
+        levels: labels,
+    }
 }
 
 /// What the search chose at each depth: the scan order's cells when the

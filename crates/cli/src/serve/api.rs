@@ -7,11 +7,12 @@
 //! | `GET /api/catalog`, `GET /api/catalog/NAME` | the catalog; one puzzle's file |
 //! | `POST /api/puzzle` `{text, label}` | the puzzle read as `solve` reads it: family, name and picture (SVG), or the error with its line |
 //! | `POST /api/puzzle/png` `{text, label}` | the puzzle's picture as PNG |
-//! | `POST /api/search` `{text, label, mode, options}` | starts a search (`solve`: the first solution; `count`: all; `best`: the best board of an edge puzzle) with the command line's engine options and a thread count; its id |
+//! | `POST /api/search` `{text, label, mode, options}` | starts a search (`solve`: the first solution; `count`: all; `best`: the best board of an edge puzzle; `tree`: the search tree, as `jigsolve tree`) with the command line's engine options and a thread count (`tree`: depth and nodes drawn); its id |
 //! | `GET /api/search/ID/events` | Server-Sent Events: `progress`, then `done`; closing it cancels and forgets the search |
 //! | `POST /api/search/ID/stop` | cancels the search |
 //! | `GET /api/search/ID/solution/N?format=svg\|png\|json` | kept solution N |
 //! | `GET /api/search/ID/best?format=svg\|png\|json` | a best-board search's best board so far |
+//! | `GET /api/search/ID/tree?format=svg\|png\|json` | a tree search's tree: its picture, or what `tree --json` prints |
 //! | `GET /api/search/ID/solutions` | the kept solutions and the summary as JSON Lines |
 //!
 //! Errors are `{"error": message, "line": N}` with a 4xx status (5xx for
@@ -87,6 +88,7 @@ pub fn router(registry: Arc<Registry>, loopback: bool) -> Router {
         .route("/api/search/{id}/solution/{n}", get(solution))
         .route("/api/search/{id}/solutions", get(solutions))
         .route("/api/search/{id}/best", get(best_board))
+        .route("/api/search/{id}/tree", get(search_tree))
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page or API route".into()) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
@@ -447,10 +449,11 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
         Some("solve") | None => Mode::Solve,
         Some("count") => Mode::Count,
         Some("best") => Mode::Best,
+        Some("tree") => Mode::Tree,
         Some(other) => {
             return error(
                 StatusCode::BAD_REQUEST,
-                format!("unknown mode '{other}': expected solve, count or best"),
+                format!("unknown mode '{other}': expected solve, count, best or tree"),
             )
         }
     };
@@ -509,12 +512,11 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
 /// "order": "frame", "engine": "dlx", "flip": "flip" | "no-flip",
 /// "threads": 2}`, each optional: what `solve --no-symmetry --order frame
 /// --engine dlx --flip --threads 2` asks. At most `most_threads` threads;
-/// the best-board search takes the thread count only.
+/// the best-board search takes the thread count only; the tree takes one
+/// thread, and `"depth": N, "max_nodes": N` as `tree --depth N
+/// --max-nodes N` (checked as the command line checks them).
 fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, String> {
-    let mut options = Options {
-        threads: 1,
-        ..Options::default()
-    };
+    let mut options = Options::default();
     let Some(given) = body.get("options") else {
         return Ok(options);
     };
@@ -531,10 +533,10 @@ fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, 
     for key in given.keys() {
         if !matches!(
             key.as_str(),
-            "symmetry" | "order" | "engine" | "flip" | "threads"
+            "symmetry" | "order" | "engine" | "flip" | "threads" | "depth" | "max_nodes"
         ) {
             return Err(format!(
-                "unknown option '{key}': expected symmetry, order, engine, flip or threads"
+                "unknown option '{key}': expected symmetry, order, engine, flip, threads, depth or max_nodes"
             ));
         }
     }
@@ -574,6 +576,32 @@ fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, 
                 ))
             }
         },
+    }
+    // The tree's options, parsed from their text by the command line's own
+    // parsers, so that the messages are the same.
+    let tree_option = |key: &str| -> Result<Option<String>, String> {
+        match given.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(_) if mode != Mode::Tree => Err(format!(
+                "option {key} applies to the search tree (mode tree) only"
+            )),
+            Some(Value::Number(n)) => Ok(Some(n.to_string())),
+            Some(other) => Err(format!("option {key}: expected a number, got {other}")),
+        }
+    };
+    if let Some(depth) = tree_option("depth")? {
+        let depth = crate::options::positive(&depth).map_err(|e| format!("option depth: {e}"))?;
+        options.tree.depth = Some(usize::try_from(depth).unwrap_or(usize::MAX));
+    }
+    if let Some(nodes) = tree_option("max_nodes")? {
+        options.tree.nodes =
+            crate::options::tree_nodes(&nodes).map_err(|e| format!("option max_nodes: {e}"))?;
+    }
+    if mode == Mode::Tree && options.threads != 1 {
+        return Err(format!(
+            "the search tree is walked on one thread, as `jigsolve tree` walks it: option threads must be 1, not {}",
+            options.threads
+        ));
     }
     if mode == Mode::Best && !options.engine.to_args().is_empty() {
         return Err(format!(
@@ -732,6 +760,36 @@ async fn solutions(State(app): Shared, Path(id): Path<String>) -> Response {
             .insert(header::CONTENT_DISPOSITION, v);
     }
     response
+}
+
+/// The tree of a tree search, as its picture or what `tree --json` prints.
+async fn search_tree(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let search = match search_of(&app, &id) {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let (format, download) = match format_asked(&query) {
+        Ok(asked) => asked,
+        Err(r) => return r,
+    };
+    let Some(tree) = search.tree() else {
+        return error(
+            StatusCode::NOT_FOUND,
+            format!("search {id} has no tree (yet, or it is not a tree search)"),
+        );
+    };
+    let stem = format!("{}-tree", file_stem(&search.label_stem()));
+    if format == "json" {
+        return json_download(&tree.json, download.then(|| format!("{stem}.json")));
+    }
+    drawn_picture(format == "png", download.then_some(stem), move || {
+        Ok(tree.svg)
+    })
+    .await
 }
 
 /// The best board so far of a best-board search, as a picture (empty cells

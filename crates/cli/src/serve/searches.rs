@@ -5,7 +5,9 @@
 //! A search may use several threads (as `solve --threads N` does): the cap
 //! counts threads, so a search waits until enough of them are free.
 //! The best-board search of edge puzzles (`jigsolve best`) runs the same
-//! way, keeping its best board so far instead of solutions.
+//! way, keeping its best board so far instead of solutions, and so does
+//! the walk that records the search tree (`jigsolve tree`), on one thread,
+//! keeping the tree's counts and picture.
 //!
 //! A search belongs to the page that started it and lives only as long as
 //! that page listens to its event stream: when the stream closes (the page
@@ -16,13 +18,16 @@
 //!
 //! [`Session`]: crate::session::Session
 
-use crate::commands::best;
+use crate::commands::{best, tree};
 use crate::family;
 use crate::options::EngineArgs;
-use crate::report::{summary_json, weight_json};
+use crate::options::DEFAULT_TREE_NODES;
+use crate::report::{share_text, summary_json, weight_json};
 use crate::session::{Found, Job};
 use crate::source::Source;
 use jigsolve_edge::best::{max_score, search_best, BestEnd, BestOptions, Improvement};
+use jigsolve_render::tree::tree_svg;
+use jigsolve_search::trace::TraceLimits;
 use jigsolve_search::{Control, StopReason, Weight};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
@@ -41,6 +46,9 @@ pub enum Mode {
     /// The board with the most matching inner edges (`best`), edge
     /// matching only.
     Best,
+    /// The search tree recorded, counted and drawn (`tree`), on one
+    /// thread.
+    Tree,
 }
 
 impl Mode {
@@ -50,19 +58,37 @@ impl Mode {
             Mode::Solve => "solve",
             Mode::Count => "count",
             Mode::Best => "best",
+            Mode::Tree => "tree",
         }
     }
 }
 
 /// How one search runs: the command line's engine options (`solve
-/// --no-symmetry`, `--order`, `--engine`, `--flip`, `--no-flip`) and its
-/// threads.
-#[derive(Clone, Debug, Default)]
+/// --no-symmetry`, `--order`, `--engine`, `--flip`, `--no-flip`), its
+/// threads, and for [`Mode::Tree`] how much of the tree is drawn.
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The options `solve` passes to the session (unused by [`Mode::Best`]).
     pub engine: EngineArgs,
     /// Threads of this search, at least 1 and at most [`Limits::threads`].
     pub threads: usize,
+    /// [`Mode::Tree`]: the levels and nodes recorded one by one (`tree
+    /// --depth`, `--max-nodes`).
+    pub tree: TraceLimits,
+}
+
+impl Default for Options {
+    /// One thread, the command line's defaults.
+    fn default() -> Options {
+        Options {
+            engine: EngineArgs::default(),
+            threads: 1,
+            tree: TraceLimits {
+                depth: None,
+                nodes: DEFAULT_TREE_NODES,
+            },
+        }
+    }
 }
 
 /// The server's limits on searches.
@@ -141,6 +167,20 @@ struct State {
     ran_for: Option<Duration>,
     /// [`Mode::Best`]: the best board so far.
     best: Option<BestBoard>,
+    /// [`Mode::Tree`]: the tree, once recorded.
+    tree: Option<TreeShown>,
+}
+
+/// The search tree of a [`Mode::Tree`] search, as `jigsolve tree` shows it.
+#[derive(Clone)]
+pub struct TreeShown {
+    /// What `tree --json` prints.
+    pub json: Value,
+    /// The naive space stated with its size, and the share of it never
+    /// visited, as `tree` writes them.
+    pub naive: Value,
+    /// The picture `tree --svg` draws.
+    pub svg: String,
 }
 
 /// The best board a best-board search has found so far.
@@ -197,11 +237,20 @@ impl Search {
                 .ran_for
                 .unwrap_or_else(|| control.elapsed())
                 .as_secs_f64();
-            let nodes = control.nodes();
+            // A tree counts its recorded levels itself, not through the
+            // control (which sees the folded subtrees only): once it is
+            // recorded, its own total is the search's node count.
+            let nodes = match &state.tree {
+                Some(tree) => tree.json["nodes"].as_u64().unwrap_or(0),
+                None => control.nodes(),
+            };
             p["nodes"] = json!(nodes);
             p["seconds"] = json!(secs);
             p["rate"] = json!((nodes as f64 / secs.max(1e-9)).round());
-            p["solutions"] = json!(control.solutions().max(state.listed));
+            p["solutions"] = match &state.tree {
+                Some(tree) => tree.json["solutions"].clone(),
+                None => json!(control.solutions().max(state.listed)),
+            };
             if let Some(best) = &state.best {
                 p["best"] = json!({
                     "score": best.line["score"],
@@ -224,16 +273,23 @@ impl Search {
     }
 
     /// The end of the search: its summary (as `solve --json`'s last line),
-    /// what its counts mean, or the error that stopped it.
+    /// what its counts mean, or the error that stopped it; a tree search:
+    /// the tree's counts (as `tree --json` prints them) and its naive space
+    /// in words.
     pub fn outcome(&self) -> Value {
         let state = self.state();
-        json!({
+        let mut outcome = json!({
             "summary": state.summary,
             "counts_mean": state.counts_mean,
             "error": state.error,
             "listed": state.listed,
             "kept": state.kept.len(),
-        })
+        });
+        if let Some(tree) = &state.tree {
+            outcome["tree"] = tree.json.clone();
+            outcome["naive"] = tree.naive.clone();
+        }
+        outcome
     }
 
     /// The puzzle's name once the search has read it, else its label.
@@ -261,6 +317,11 @@ impl Search {
     /// [`Mode::Best`]: the best board so far.
     pub fn best(&self) -> Option<BestBoard> {
         self.state().best.clone()
+    }
+
+    /// [`Mode::Tree`]: the tree, once recorded.
+    pub fn tree(&self) -> Option<TreeShown> {
+        self.state().tree.clone()
     }
 
     /// The kept solutions as JSON Lines, `solve --json`'s format, with the
@@ -412,6 +473,7 @@ impl Registry {
                 error: None,
                 ran_for: None,
                 best: None,
+                tree: None,
             }),
         });
         inner.searches.insert(search.id, Arc::clone(&search));
@@ -562,8 +624,10 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         label: search.label.clone(),
         text: search.text.clone(),
     };
-    if search.mode == Mode::Best {
-        return run_best(search, limits, &source);
+    match search.mode {
+        Mode::Best => return run_best(search, limits, &source),
+        Mode::Tree => return run_tree(search, limits, &source),
+        Mode::Solve | Mode::Count => {}
     }
     let puzzle = family::load(&source, None).map_err(|e| format!("{e:#}"))?;
     crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
@@ -611,7 +675,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         }
         match mode {
             Mode::Solve => ControlFlow::Break(()),
-            Mode::Count | Mode::Best => ControlFlow::Continue(()),
+            Mode::Count | Mode::Best | Mode::Tree => ControlFlow::Continue(()),
         }
     };
     let ran = session.run(&job, &control, &mut found).map_err(|e| {
@@ -624,6 +688,52 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     if let Some(fault) = ran.fault {
         state.error = Some(fault);
     }
+    Ok(())
+}
+
+/// Records, counts and draws the search tree as `jigsolve tree` does, on
+/// one thread; the folded subtrees are searched under the time limit and
+/// Stop (their counts are then partial, as `tree --time-limit` says).
+fn run_tree(search: &Search, limits: &Limits, source: &Source) -> Result<(), String> {
+    let puzzle = family::load(source, None).map_err(|e| format!("{e:#}"))?;
+    crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
+        .map_err(|e| format!("{e:#}"))?;
+    let session = puzzle
+        .session(&tree::traced_engine(&search.options.engine))
+        .map_err(|e| format!("{e:#}"))?;
+    let described = session.described(&Job::whole_tree());
+    let control = Arc::new(
+        Control::new()
+            .with_progress()
+            .with_time_limit(limits.time_limit),
+    );
+    {
+        let mut state = search.state();
+        state.puzzle = described.puzzle.clone();
+        state.family = described.family.as_str().to_string();
+        if search.cancelled.load(Ordering::SeqCst) {
+            control.cancel();
+        }
+        state.control = Some(Arc::clone(&control));
+        state.phase = Phase::Running;
+    }
+    let trace = session
+        .trace(search.options.tree, &control)
+        .map_err(|e| format!("the search tree could not be walked (a bug): {e}"))?;
+    let labels = tree::level_labels(&trace, session.as_ref());
+    let name = puzzle.name();
+    let nodes = trace.total_nodes();
+    let shown = TreeShown {
+        json: tree::tree_json(&trace, &labels, name, &described),
+        naive: json!({
+            "space": described.naive.to_string(),
+            "means": described.naive.means(),
+            "pruned": share_text(&described.naive, nodes),
+            "visited": nodes,
+        }),
+        svg: tree_svg(&trace, &tree::tree_caption(&trace, labels, name)),
+    };
+    search.state().tree = Some(shown);
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 // The page of `jigsolve serve`: enter a puzzle (catalog, file, paste or
 // drawing), see it drawn and its errors as the command line says them,
-// run a search and watch it, browse the solutions. Everything the page
+// run a search and watch it, browse the solutions, or show the search
+// itself: its tree, counted per depth and drawn. Everything the page
 // knows of a puzzle is the file text in the text area: the drawing tools
 // write that text, and the server reads it exactly as `jigsolve solve` does.
 "use strict";
@@ -241,6 +242,7 @@ async function startSearch(mode) {
   $("progress").textContent = "";
   $("fraction").hidden = true;
   $("best-view").hidden = true;
+  $("tree-view").hidden = true;
   const { ok, data } = await api("/api/search", { text: $("text").value, label: label(), mode, options: searchOptions(mode) });
   if (!ok) {
     if (data.line) showError(data.error, data.line);
@@ -264,6 +266,7 @@ async function startSearch(mode) {
     const outcome = JSON.parse(e.data);
     showProgress(outcome.progress);
     if (search.mode === "best") showBestOutcome(outcome);
+    else if (search.mode === "tree") showTreeOutcome(outcome);
     else showOutcome(outcome);
   });
   events.onerror = () => {
@@ -278,7 +281,7 @@ async function startSearch(mode) {
 }
 
 function modeWord(mode) {
-  return { solve: "solving", count: "counting", best: "searching for the best board" }[mode] || mode;
+  return { solve: "solving", count: "counting", best: "searching for the best board", tree: "recording the search tree" }[mode] || mode;
 }
 
 function setStatus(text) {
@@ -409,11 +412,17 @@ function limitThreads(most) {
 }
 
 // The request's options: only those of the puzzle's family, and only the
-// threads for the best-board search.
+// threads for the best-board search; the tree takes one thread, and its
+// depth and nodes drawn as typed (the server checks them as `tree` does).
 function searchOptions(mode) {
   const threads = Math.max(1, Math.min(+$("opt-threads").max || 1, Math.floor(+$("opt-threads").value) || 1));
-  const options = { threads };
+  const options = mode === "tree" ? {} : { threads };
   if (mode === "best") return options;
+  if (mode === "tree") {
+    const number = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
+    options.depth = number("opt-depth");
+    options.max_nodes = number("opt-max-nodes");
+  }
   if (!$("opt-symmetry").checked) options.symmetry = false;
   if (state.family === "edge" && $("opt-order").value !== "auto") options.order = $("opt-order").value;
   if (state.family === "grid" && $("opt-engine").value !== "auto") options.engine = $("opt-engine").value;
@@ -459,6 +468,81 @@ function showBestOutcome(outcome) {
   const score = s.score === null ? "no board" : `best ${s.score} of ${s.max}`;
   setStatus(`done: ${end} — ${score}, ${grouped(s.nodes)} nodes at ${grouped(s.nodes_per_second)} nodes/s, ${grouped(s.restarts)} restart${s.restarts === 1 ? "" : "s"}, seed ${s.seed}`);
   if (outcome.progress) showBest(state.search, outcome.progress.best);
+}
+
+// ---------- the search tree (jigsolve tree) ----------
+
+// The counts per depth as `tree` prints them, with a column for each rule
+// that rejected placements or pruned nodes at any depth; the naive space
+// and the share of it never visited; the tree's picture.
+function showTreeOutcome(outcome) {
+  $("stop").disabled = true;
+  if (outcome.error) searchError(outcome.error);
+  const t = outcome.tree;
+  if (!t) {
+    setStatus("stopped");
+    return;
+  }
+  setStatus(`done: ${t.complete ? "complete" : "stopped early — the counts of the folded subtrees are partial"}`);
+  const rules = (key) => [...new Set(t.depths.flatMap((d) => Object.keys(d[key] || {})))];
+  const rejected = rules("rejected"), pruned = rules("pruned");
+  const tried = t.depths.some((d) => d.tried !== undefined);
+  const columns = [
+    ["depth", (d) => d.depth],
+    ["nodes", (d) => grouped(d.nodes)],
+    ["solutions", (d) => (d.recorded === undefined ? "" : grouped(d.solutions))],
+    ["dead ends", (d) => (d.recorded === undefined ? "" : grouped(d.dead_ends))],
+    ["symmetry", (d) => (d.recorded === undefined ? "" : grouped(d.duplicates))],
+    ["folded", (d) => (d.recorded === undefined ? "(folded)" : grouped(d.folded))],
+    ...(tried ? [["tried", (d) => grouped(d.tried ?? 0)]] : []),
+    ...rejected.map((rule) => [`rejected: ${rule}`, (d) => grouped((d.rejected || {})[rule] ?? 0)]),
+    ...pruned.map((rule) => [`pruned: ${rule}`, (d) => grouped((d.pruned || {})[rule] ?? 0)]),
+    ["chosen", (d) => d.chosen ?? "-"],
+  ];
+  const table = $("tree-table");
+  const row = (cells, header) => {
+    const tr = document.createElement("tr");
+    cells.forEach((text, i) => {
+      const cell = document.createElement(header || i === 0 ? "th" : "td");
+      cell.textContent = text;
+      if (!header && i === columns.length - 1) cell.className = "chosen";
+      tr.append(cell);
+    });
+    return tr;
+  };
+  table.tHead.replaceChildren(row(columns.map(([name]) => name), true));
+  table.tBodies[0].replaceChildren(...t.depths.map((d) => row(columns.map(([, value]) => String(value(d))))));
+  const total = row(["total", grouped(t.nodes), grouped(t.solutions)]);
+  total.cells[1].id = "tree-nodes";
+  total.cells[2].id = "tree-solutions";
+  const rest = document.createElement("td");
+  rest.colSpan = columns.length - 3;
+  rest.className = "note";
+  rest.textContent = `${grouped(t.recorded)} recorded one by one, ${grouped(t.nodes - t.recorded)} in folded subtrees`;
+  total.append(rest);
+  table.tFoot.replaceChildren(total);
+  $("tree-help").textContent = state.family === "edge"
+    ? "chosen: the cell the scan order fills at that depth. Dead ends: no tile fits the next cell; symmetry: complete boards rejected as a copy of one listed elsewhere."
+    : "chosen: the engine picks the cell or corner anew at every node; shown is the commonest choice among the recorded nodes one depth up. Dead ends: nothing fits the next cell or corner; symmetry: complete assemblies rejected as a copy of one listed elsewhere.";
+  const naive = outcome.naive || {};
+  const facts = [
+    ["naive space", `${naive.space} (${naive.means})`],
+    ["pruned", `${naive.pruned} of it never visited (${grouped(t.nodes)} nodes visited)`],
+  ];
+  $("tree-naive").replaceChildren(...facts.flatMap(([k, v]) => {
+    const dt = document.createElement("dt");
+    dt.textContent = k;
+    const dd = document.createElement("dd");
+    dd.textContent = v;
+    dd.id = "tree-" + k.replace(/ /g, "-");
+    return [dt, dd];
+  }));
+  const base = `/api/search/${state.search.id}/tree`;
+  $("tree-picture").src = `${base}?format=svg`;
+  $("tree-svg").href = `${base}?format=svg&download`;
+  $("tree-png").href = `${base}?format=png&download`;
+  $("tree-json").href = `${base}?format=json&download`;
+  $("tree-view").hidden = false;
 }
 
 // ---------- tabs ----------
@@ -1059,6 +1143,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("solve").onclick = () => startSearch("solve");
   $("count").onclick = () => startSearch("count");
   $("best").onclick = () => startSearch("best");
+  $("tree").onclick = () => startSearch("tree");
+  $("tree-fit").onchange = () => $("tree-picture").parentElement.classList.toggle("fit", $("tree-fit").checked);
   $("stop").onclick = async () => {
     if (state.search) await api(`/api/search/${state.search.id}/stop`, {});
   };
