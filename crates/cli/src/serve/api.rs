@@ -377,13 +377,30 @@ fn png_of(svg: &str) -> Result<Vec<u8>, String> {
 fn picture(content_type: &'static str, bytes: Vec<u8>, file: Option<String>) -> Response {
     let mut response = ([(header::CONTENT_TYPE, content_type)], bytes).into_response();
     if let Some(file) = file {
-        if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
-            response
-                .headers_mut()
-                .insert(header::CONTENT_DISPOSITION, v);
-        }
+        as_download(&mut response, &file);
     }
     response
+}
+
+/// Makes `response` a download saved as `file`.
+fn as_download(response: &mut Response, file: &str) {
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, v);
+    }
+}
+
+/// The search a picture or download request names, the `format` it asks
+/// for and whether it wants a download (see [`format_asked`]).
+fn picture_request(
+    app: &App,
+    id: &str,
+    query: &HashMap<String, String>,
+) -> Result<(Arc<Search>, String, bool), Response> {
+    let search = search_of(app, id)?;
+    let (format, download) = format_asked(query)?;
+    Ok((search, format, download))
 }
 
 /// The `format` a request asks for (`svg`, `png` or `json`, the default)
@@ -403,11 +420,7 @@ fn format_asked(query: &HashMap<String, String>) -> Result<(String, bool), Respo
 fn json_download(line: &serde_json::Value, file: Option<String>) -> Response {
     let mut response = json_response(StatusCode::OK, line);
     if let Some(file) = file {
-        if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
-            response
-                .headers_mut()
-                .insert(header::CONTENT_DISPOSITION, v);
-        }
+        as_download(&mut response, &file);
     }
     response
 }
@@ -701,11 +714,7 @@ async fn solution(
     Path((id, n)): Path<(String, String)>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let search = match search_of(&app, &id) {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
-    let (format, download) = match format_asked(&query) {
+    let (search, format, download) = match picture_request(&app, &id, &query) {
         Ok(asked) => asked,
         Err(r) => return r,
     };
@@ -754,11 +763,7 @@ async fn solutions(State(app): Shared, Path(id): Path<String>) -> Response {
         Body::from(search.json_lines()),
     )
         .into_response();
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
-        response
-            .headers_mut()
-            .insert(header::CONTENT_DISPOSITION, v);
-    }
+    as_download(&mut response, &file);
     response
 }
 
@@ -768,11 +773,7 @@ async fn search_tree(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let search = match search_of(&app, &id) {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
-    let (format, download) = match format_asked(&query) {
+    let (search, format, download) = match picture_request(&app, &id, &query) {
         Ok(asked) => asked,
         Err(r) => return r,
     };
@@ -799,11 +800,7 @@ async fn best_board(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    let search = match search_of(&app, &id) {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
-    let (format, download) = match format_asked(&query) {
+    let (search, format, download) = match picture_request(&app, &id, &query) {
         Ok(asked) => asked,
         Err(r) => return r,
     };

@@ -642,13 +642,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         first_solutions_only: search.mode == Mode::Solve,
     };
     let described = session.described(&job);
-    let control = Arc::new(
-        Control::new()
-            .with_progress()
-            .with_time_limit(limits.time_limit),
-    );
-    {
-        let mut state = search.state();
+    let control = start_running(search, limits, |state| {
         state.puzzle = described.puzzle.clone();
         state.family = described.family.as_str().to_string();
         state.fraction_known = described.fraction_known;
@@ -658,12 +652,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
             "unique": described.unique_means,
             "listed": described.listed_means,
         });
-        if search.cancelled.load(Ordering::SeqCst) {
-            control.cancel();
-        }
-        state.control = Some(Arc::clone(&control));
-        state.phase = Phase::Running;
-    }
+    });
     let started = Instant::now();
     let keep = limits.solutions;
     let mode = search.mode;
@@ -691,6 +680,25 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     Ok(())
 }
 
+/// The control of a search about to run, with its time limit and Stop
+/// (a Stop that came while it waited in the queue stops it at once); the
+/// search's state, filled by `fill`, says it runs.
+fn start_running(search: &Search, limits: &Limits, fill: impl FnOnce(&mut State)) -> Arc<Control> {
+    let control = Arc::new(
+        Control::new()
+            .with_progress()
+            .with_time_limit(limits.time_limit),
+    );
+    let mut state = search.state();
+    fill(&mut state);
+    if search.cancelled.load(Ordering::SeqCst) {
+        control.cancel();
+    }
+    state.control = Some(Arc::clone(&control));
+    state.phase = Phase::Running;
+    control
+}
+
 /// Records, counts and draws the search tree as `jigsolve tree` does, on
 /// one thread; the folded subtrees are searched under the time limit and
 /// Stop (their counts are then partial, as `tree --time-limit` says).
@@ -702,21 +710,10 @@ fn run_tree(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
         .session(&tree::traced_engine(&search.options.engine))
         .map_err(|e| format!("{e:#}"))?;
     let described = session.described(&Job::whole_tree());
-    let control = Arc::new(
-        Control::new()
-            .with_progress()
-            .with_time_limit(limits.time_limit),
-    );
-    {
-        let mut state = search.state();
+    let control = start_running(search, limits, |state| {
         state.puzzle = described.puzzle.clone();
         state.family = described.family.as_str().to_string();
-        if search.cancelled.load(Ordering::SeqCst) {
-            control.cancel();
-        }
-        state.control = Some(Arc::clone(&control));
-        state.phase = Phase::Running;
-    }
+    });
     let trace = session
         .trace(search.options.tree, &control)
         .map_err(|e| format!("the search tree could not be walked (a bug): {e}"))?;
@@ -753,13 +750,7 @@ fn run_best(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
     };
     let hash = family::edge_puzzle_hash(&puzzle);
     let max = max_score(puzzle.rows, puzzle.cols);
-    let control = Arc::new(
-        Control::new()
-            .with_progress()
-            .with_time_limit(limits.time_limit),
-    );
-    {
-        let mut state = search.state();
+    let control = start_running(search, limits, |state| {
         state.puzzle = puzzle.name.clone();
         state.family = "edge".to_string();
         state.counts_mean = json!({
@@ -768,12 +759,7 @@ fn run_best(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
                 puzzle.rows, puzzle.cols
             ),
         });
-        if search.cancelled.load(Ordering::SeqCst) {
-            control.cancel();
-        }
-        state.control = Some(Arc::clone(&control));
-        state.phase = Phase::Running;
-    }
+    });
     let sink = |found: &Improvement| {
         let line = best::improvement_json(&puzzle, &hash, found, seed, None);
         let mut state = search.state();
