@@ -13,6 +13,8 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+mod common;
+
 fn jigsolve(args: &[&str], stdin: &[u8]) -> std::process::Output {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
         .args(args)
@@ -301,14 +303,7 @@ fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
         assert!(svg.starts_with("<svg"), "{name}");
         roxmltree::Document::parse(&svg).unwrap();
         let total = tree["nodes"].as_u64().unwrap();
-        let grouped = total
-            .to_string()
-            .as_bytes()
-            .rchunks(3)
-            .rev()
-            .map(|c| std::str::from_utf8(c).unwrap())
-            .collect::<Vec<_>>()
-            .join(",");
+        let grouped = common::grouped(total);
         assert!(
             svg.contains(&format!("{grouped} nodes")),
             "{name}: {grouped}"

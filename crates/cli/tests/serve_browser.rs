@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
@@ -294,14 +296,7 @@ fn search_shown_as_tree_shows_it(browser: &Browser, server: &Server, name: &str)
         .unwrap();
     let tree: Value = serde_json::from_slice(&cli.stdout).unwrap();
     let nodes = tree["nodes"].as_u64().unwrap();
-    let grouped = nodes
-        .to_string()
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|c| std::str::from_utf8(c).unwrap())
-        .collect::<Vec<_>>()
-        .join(",");
+    let grouped = common::grouped(nodes);
     assert_eq!(browser.text("#tree-nodes"), grouped, "{name}");
     assert_eq!(
         browser.script("return document.querySelectorAll('#tree-table tbody tr').length"),

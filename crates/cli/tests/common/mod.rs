@@ -122,3 +122,15 @@ pub fn assert_verified(puzzle: &str, file: &std::path::Path) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `n` with its digits grouped by threes, as the binary prints counts
+/// (1,203).
+pub fn grouped(n: u64) -> String {
+    n.to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join(",")
+}
