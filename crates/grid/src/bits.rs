@@ -38,6 +38,17 @@ pub trait Bits:
     fn up(self, k: u32) -> Self;
     /// The set moved down by `k` cells.
     fn down(self, k: u32) -> Self;
+    /// [`up`](Bits::up) for `k` below 64, which a 128-bit word does with
+    /// fewer instructions than a shift by any `k` (no test for `k >= 64`).
+    #[inline(always)]
+    fn up_short(self, k: u32) -> Self {
+        self.up(k & 63)
+    }
+    /// [`down`](Bits::down) for `k` below 64.
+    #[inline(always)]
+    fn down_short(self, k: u32) -> Self {
+        self.down(k & 63)
+    }
     /// The cells `i..i + width` as a number (bit `j` is cell `i + j`).
     fn window(self, i: usize, width: u32) -> usize;
     /// Whether cell `i` is in the set.

@@ -82,7 +82,9 @@ pub(super) struct Pairs<B, const N: usize> {
 /// The distances in the word between the neighbouring cells of a board
 /// laid out at `bit_of` (by scan position; `neighbours` by scan position
 /// too), with the cells that have a neighbour at each; `None` when there
-/// are more than `N` distances. Unused distances have empty masks.
+/// are more than `N` distances, or one of 64 or more (shifts by less take
+/// fewer instructions on 128 bits; only boards of two very long rows have
+/// one). Unused distances have empty masks.
 pub(super) fn pairs<B: Bits, const N: usize>(
     neighbours: &[Vec<u32>],
     bit_of: &[usize],
@@ -97,6 +99,9 @@ pub(super) fn pairs<B: Bits, const N: usize>(
         for &d in v {
             let (from, to) = (bit_of[c], bit_of[d as usize]);
             let gap = from.abs_diff(to) as u32;
+            if gap >= 64 {
+                return None;
+            }
             let k = match p.distance[..used].iter().position(|&g| g == gap) {
                 Some(k) => k,
                 None if used < N => {
@@ -229,7 +234,7 @@ impl<B: Bits, const N: usize> Grow<B> for Pairs<B, N> {
         let mut next = region;
         for i in 0..N {
             let s = self.distance[i];
-            next |= (region & self.after[i]).up(s) | (region & self.before[i]).down(s);
+            next |= (region & self.after[i]).up_short(s) | (region & self.before[i]).down_short(s);
         }
         next
     }
@@ -241,8 +246,8 @@ impl<B: Bits, const N: usize> Grow<B> for Pairs<B, N> {
         let mut counts = Counts::new();
         for i in 0..N {
             let s = self.distance[i];
-            counts.add(empty.down(s) & self.after[i]);
-            counts.add(empty.up(s) & self.before[i]);
+            counts.add(empty.down_short(s) & self.after[i]);
+            counts.add(empty.up_short(s) & self.before[i]);
         }
         counts.smallest(empty)
     }

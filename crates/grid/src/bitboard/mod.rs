@@ -18,15 +18,18 @@
 //!   small a tree as the most constrained cell at a fraction of the cost.
 //! - **Used-up types cost little.** The search keeps a mask of the types
 //!   with copies left. Deep in the tree most types are used up, yet a
-//!   candidate list holds placements of them all. For the first empty cell
-//!   the lists are short (at most 64), and each keeps, per type, a word
-//!   marking where that type's placements sit in it: the words of the
-//!   types left are or-ed together, and only the placements so marked are
-//!   tested against the board (about a quarter of the list on 6 x 10
-//!   pentominoes). The long per-cell lists of the other choices are read
-//!   whole with a branch-free test per placement, which measured faster
-//!   than skipping runs of used-up types (the ends of short runs are
-//!   mispredicted); the cells competing to be chosen are only counted,
+//!   candidate list holds placements of them all. Every list of at most 64
+//!   placements keeps, per type, a word marking where that type's
+//!   placements sit in it: the words of the types left are or-ed together,
+//!   and only the placements so marked are tested against the board (about
+//!   a quarter of the list on 6 x 10 pentominoes, half on hexiamonds in the
+//!   6 x 6 rhombus). For the first empty cell every list is that short; the
+//!   per-cell lists of the other choices are when some neighbours are full,
+//!   which is where the tightest cells are. Those are indexed on triangles
+//!   and hexagons only: on squares and cubes reading a per-cell list whole
+//!   with a branch-free test per placement measured faster (the ends of
+//!   the loops over marked places are mispredicted), as are the longer
+//!   lists everywhere. The cells competing to be chosen are only counted,
 //!   and the winner's list is written once.
 //! - **Dead regions.** A region of empty cells that closes up with a size
 //!   that no sub-multiset of the remaining pieces can make (5 or 10 cells
