@@ -18,7 +18,8 @@
 //!
 //! [`Session`]: crate::session::Session
 
-use crate::commands::{best, tree};
+use crate::commands::best;
+use crate::commands::tree;
 use crate::family;
 use crate::options::EngineArgs;
 use crate::options::DEFAULT_TREE_NODES;
