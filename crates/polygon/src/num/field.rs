@@ -3,6 +3,7 @@
 
 use super::overflow;
 use super::rational::Q;
+use smallvec::SmallVec;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -77,23 +78,38 @@ impl Num {
 
     /// Builds a number from terms in any order (equal radicands are added).
     pub fn from_terms(mut t: Vec<Term>) -> Num {
-        t.sort_by_key(|x| x.rad);
-        let mut out: Vec<Term> = Vec::with_capacity(t.len());
-        for x in t {
-            match out.last_mut() {
-                Some(last) if last.rad == x.rad => last.c = last.c.add(x.c),
-                _ => out.push(x),
-            }
-        }
-        out.retain(|x| x.c.n != 0);
-        Num::canonical(out)
+        Num::merged(&mut t)
     }
 
-    fn canonical(t: Vec<Term>) -> Num {
-        match t.as_slice() {
+    /// The number whose terms, in any order, are `t` (reordered in place).
+    fn merged(t: &mut [Term]) -> Num {
+        t.sort_unstable_by_key(|x| x.rad);
+        let mut kept = 0;
+        for i in 0..t.len() {
+            if kept > 0 && t[kept - 1].rad == t[i].rad {
+                t[kept - 1].c = t[kept - 1].c.add(t[i].c);
+            } else {
+                t[kept] = t[i];
+                kept += 1;
+            }
+        }
+        let mut nonzero = 0;
+        for i in 0..kept {
+            if t[i].c.n != 0 {
+                t[nonzero] = t[i];
+                nonzero += 1;
+            }
+        }
+        Num::canonical(&t[..nonzero])
+    }
+
+    /// The number of terms already sorted, merged and non-zero; the one
+    /// allocation an irrational result costs is its own box.
+    fn canonical(t: &[Term]) -> Num {
+        match t {
             [] => Num::ZERO,
             [x] if x.rad == 1 => Num::R(x.c),
-            _ => Num::X(t.into_boxed_slice()),
+            _ => Num::X(t.into()),
         }
     }
 
@@ -117,7 +133,7 @@ impl Num {
         if let (Num::R(a), Num::R(b)) = (self, o) {
             return Num::R(a.add(*b));
         }
-        self.with_terms(|a| o.with_terms(|b| Num::canonical(add_terms(a, b, false))))
+        self.with_terms(|a| o.with_terms(|b| Num::canonical(&add_terms(a, b, false))))
     }
 
     /// Difference.
@@ -126,7 +142,7 @@ impl Num {
         if let (Num::R(a), Num::R(b)) = (self, o) {
             return Num::R(a.add(b.neg()));
         }
-        self.with_terms(|a| o.with_terms(|b| Num::canonical(add_terms(a, b, true))))
+        self.with_terms(|a| o.with_terms(|b| Num::canonical(&add_terms(a, b, true))))
     }
 
     /// Product.
@@ -147,7 +163,7 @@ impl Num {
                         .collect(),
                 )
             }
-            (Num::X(a), Num::X(b)) => Num::from_terms(mul_terms(a, b)),
+            (Num::X(a), Num::X(b)) => Num::merged(&mut mul_terms(a, b)),
         }
     }
 
@@ -271,8 +287,14 @@ impl Num {
     }
 }
 
-fn add_terms(a: &[Term], b: &[Term], negate_b: bool) -> Vec<Term> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
+/// The terms of an intermediate result: on the stack while there are few
+/// (four terms: a field with two radicals has that many; larger sums and
+/// products spill to the heap, which measured slower when made the rule), so
+/// that an operation on irrationals allocates only the result's box.
+type Scratch = SmallVec<[Term; 4]>;
+
+fn add_terms(a: &[Term], b: &[Term], negate_b: bool) -> Scratch {
+    let mut out = Scratch::with_capacity(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     let nb = |x: &Term| if negate_b { x.c.neg() } else { x.c };
     while i < a.len() || j < b.len() {
@@ -306,8 +328,8 @@ fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
     a
 }
 
-fn mul_terms(a: &[Term], b: &[Term]) -> Vec<Term> {
-    let mut out = Vec::with_capacity(a.len() * b.len());
+fn mul_terms(a: &[Term], b: &[Term]) -> Scratch {
+    let mut out = Scratch::with_capacity(a.len() * b.len());
     for x in a {
         for y in b {
             // √r·√s = g·√(r/g · s/g) with g = gcd(r, s), both square-free.
@@ -365,8 +387,8 @@ fn sign_terms(t: &[Term]) -> i8 {
         .find(|x| x.rad != 1)
         .map(|x| smallest_prime_factor(x.rad))
         .unwrap_or(1);
-    let mut a = Vec::new();
-    let mut b = Vec::new();
+    let mut a = Scratch::new();
+    let mut b = Scratch::new();
     for x in t {
         if x.rad % p == 0 {
             b.push(Term {
@@ -386,8 +408,8 @@ fn sign_terms(t: &[Term]) -> i8 {
     if sa == 0 || sa == sb {
         return sb;
     }
-    let a2 = Num::from_terms(mul_terms(&a, &a));
-    let pb2 = Num::from_terms(mul_terms(&b, &b)).scale(Q::int(p as i128));
+    let a2 = Num::merged(&mut mul_terms(&a, &a));
+    let pb2 = Num::merged(&mut mul_terms(&b, &b)).scale(Q::int(p as i128));
     sa * a2.sub(&pb2).signum()
 }
 
@@ -434,7 +456,7 @@ pub fn sqrt_rational(q: Q) -> Option<Num> {
     let (s, r) = square_part(m)?;
     let c = Q::new(i128::try_from(s).ok()?, q.d);
     let r = u64::try_from(r).ok()?;
-    Some(Num::canonical(vec![Term { rad: r, c }]))
+    Some(Num::canonical(&[Term { rad: r, c }]))
 }
 
 impl fmt::Display for Num {
