@@ -335,20 +335,7 @@ impl<S: Scalar> Tree for Solver<S> {
     type Solution = [Placement<S>];
 
     fn node(&mut self, path: &[u32]) -> Result<NodeKind, NoSuchNode> {
-        crate::num::take_overflow();
-        let region = self.descend(path)?;
-        match self.status(&region) {
-            Status::Dead => Ok(NodeKind::DeadEnd),
-            Status::Leaf => Ok(NodeKind::Solution(self.leaf())),
-            Status::Open => {
-                let kids = self.children(&region);
-                Ok(if kids.is_empty() {
-                    NodeKind::DeadEnd
-                } else {
-                    NodeKind::Inner(kids.len() as u32)
-                })
-            }
-        }
+        self.node_counted(path, &mut NodeStats::new())
     }
 
     /// What the node at `path` is; a region found dead (a part no piece
@@ -362,11 +349,21 @@ impl<S: Scalar> Tree for Solver<S> {
     ) -> Result<NodeKind, NoSuchNode> {
         crate::num::take_overflow();
         let region = self.descend(path)?;
-        if matches!(self.status(&region), Status::Dead) {
-            stats.add_pruned(Prune::DeadRegion, path.len(), 1);
-            return Ok(NodeKind::DeadEnd);
-        }
-        self.node(path)
+        Ok(match self.status(&region) {
+            Status::Dead => {
+                stats.add_pruned(Prune::DeadRegion, path.len(), 1);
+                NodeKind::DeadEnd
+            }
+            Status::Leaf => NodeKind::Solution(self.leaf()),
+            Status::Open => {
+                let kids = self.children(&region);
+                if kids.is_empty() {
+                    NodeKind::DeadEnd
+                } else {
+                    NodeKind::Inner(kids.len() as u32)
+                }
+            }
+        })
     }
 
     /// The corner of the region the children fill.
