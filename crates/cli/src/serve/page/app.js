@@ -346,14 +346,19 @@ function showProgress(p) {
   }
 }
 
-function showOutcome(outcome) {
+// A search has ended: Stop is off, its error shown; its `part` of the
+// outcome (the summary, or the tree of a tree search), or null (and the
+// status says stopped) when it ended without one.
+function ended(outcome, part = "summary") {
   $("stop").disabled = true;
-  const s = outcome.summary;
   if (outcome.error) searchError(outcome.error);
-  if (!s) {
-    setStatus("stopped");
-    return;
-  }
+  if (!outcome[part]) setStatus("stopped");
+  return outcome[part] || null;
+}
+
+function showOutcome(outcome) {
+  const s = ended(outcome);
+  if (!s) return;
   const how = s.complete ? "complete" : s.stopped === "cancelled" ? "stopped" : s.stopped ? `stopped (${s.stopped})` : "stopped at the first solution";
   setStatus(`done: ${how}${s.complete ? "" : " — the counts are those found so far"}`);
   $("counts").hidden = false;
@@ -457,13 +462,8 @@ function showBest(search, best) {
 }
 
 function showBestOutcome(outcome) {
-  $("stop").disabled = true;
-  const s = outcome.summary;
-  if (outcome.error) searchError(outcome.error);
-  if (!s) {
-    setStatus("stopped");
-    return;
-  }
+  const s = ended(outcome);
+  if (!s) return;
   const end = s.end === "full score" ? "full score" : s.end === "cancelled" ? "stopped" : s.end;
   const score = s.score === null ? "no board" : `best ${s.score} of ${s.max}`;
   setStatus(`done: ${end} — ${score}, ${grouped(s.nodes)} nodes at ${grouped(s.nodes_per_second)} nodes/s, ${grouped(s.restarts)} restart${s.restarts === 1 ? "" : "s"}, seed ${s.seed}`);
@@ -476,13 +476,8 @@ function showBestOutcome(outcome) {
 // that rejected placements or pruned nodes at any depth; the naive space
 // and the share of it never visited; the tree's picture.
 function showTreeOutcome(outcome) {
-  $("stop").disabled = true;
-  if (outcome.error) searchError(outcome.error);
-  const t = outcome.tree;
-  if (!t) {
-    setStatus("stopped");
-    return;
-  }
+  const t = ended(outcome, "tree");
+  if (!t) return;
   setStatus(`done: ${t.complete ? "complete" : "stopped early — the counts of the folded subtrees are partial"}`);
   const rules = (key) => [...new Set(t.depths.flatMap((d) => Object.keys(d[key] || {})))];
   const rejected = rules("rejected"), pruned = rules("pruned");
