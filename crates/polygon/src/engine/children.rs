@@ -206,12 +206,15 @@ impl<S: Scalar> Solver<S> {
     /// compares whole tilings), so that a reported tiling may contain it.
     fn least_pose(&self, t: usize, iso: &Iso<S>) -> bool {
         let prep = &*self.prep;
+        // The placed corners once; each motion of the group then moves them
+        // (the group's motions are cheap: quarter turns and mirrors).
+        let placed: Vec<Pt<S>> = prep.types[t].forms[0]
+            .q
+            .iter()
+            .map(|p| iso.apply(p))
+            .collect();
         let corners = |g: &Iso<S>| -> Vec<Pt<S>> {
-            let mut pts: Vec<Pt<S>> = prep.types[t].forms[0]
-                .q
-                .iter()
-                .map(|p| g.apply(&iso.apply(p)))
-                .collect();
+            let mut pts: Vec<Pt<S>> = placed.iter().map(|p| g.apply(p)).collect();
             pts.sort_by(|a, b| a.cmp_xy(b));
             pts
         };

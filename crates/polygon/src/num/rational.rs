@@ -16,12 +16,48 @@ pub(super) fn cadd(a: i128, b: i128) -> i128 {
 
 pub(super) fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    // Coefficients are almost always small: 128-bit division is a library
+    // call, ten times a 64-bit one, and the binary gcd needs none.
+    if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
+        return gcd_u64(a as u64, b as u64) as i128;
+    }
     while b != 0 {
         let t = a % b;
         a = b;
         b = t;
     }
     i128::try_from(a).unwrap_or_else(|_| overflow())
+}
+
+/// Stein's binary gcd.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// `a / b` in 64 bits when both fit (the common case; see [`gcd`]).
+#[inline]
+fn div(a: i128, b: i128) -> i128 {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) if y > 0 => (x / y) as i128,
+        _ => a / b,
+    }
 }
 
 /// A rational number `n/d` in lowest terms with `d > 0`.
@@ -62,8 +98,8 @@ impl Q {
         if d != 1 {
             let g = gcd(n, d);
             if g > 1 {
-                n /= g;
-                d /= g;
+                n = div(n, g);
+                d = div(d, g);
             }
         }
         Q { n, d }
@@ -91,7 +127,7 @@ impl Q {
             return Q::int(cadd(self.n, o.n));
         }
         let g = gcd(self.d, o.d);
-        let (a, b) = (self.d / g, o.d / g);
+        let (a, b) = (div(self.d, g), div(o.d, g));
         Q::new(cadd(cmul(self.n, b), cmul(o.n, a)), cmul(a, o.d))
     }
 
@@ -107,14 +143,14 @@ impl Q {
         // Cross-reduce first to keep the numbers small.
         let g1 = gcd(self.n, o.d);
         let g2 = gcd(o.n, self.d);
-        let d = cmul(self.d / g2, o.d / g1);
+        let d = cmul(div(self.d, g2), div(o.d, g1));
         if d == 0 {
             // The denominator overflowed (the flag is set): keep `d > 0`,
             // as `Q::new` does, so that later operations do not divide by 0.
             return Q::ZERO;
         }
         Q {
-            n: cmul(self.n / g1, o.n / g2),
+            n: cmul(div(self.n, g1), div(o.n, g2)),
             d,
         }
     }
@@ -140,6 +176,9 @@ impl Q {
 
     /// Nearest float.
     pub fn to_f64(self) -> f64 {
+        if let (Ok(n), Ok(d)) = (i64::try_from(self.n), i64::try_from(self.d)) {
+            return n as f64 / d as f64;
+        }
         self.n as f64 / self.d as f64
     }
 }
