@@ -357,6 +357,15 @@ fn push_products<A: smallvec::Array<Item = Term>>(
 ) {
     for x in a {
         for y in b {
+            // Most products have a rational factor: nothing to reduce.
+            if x.rad == 1 || y.rad == 1 {
+                let c = x.c.mul(y.c);
+                out.push(Term {
+                    rad: x.rad * y.rad,
+                    c: if negate { c.neg() } else { c },
+                });
+                continue;
+            }
             // √r·√s = g·√(r/g · s/g) with g = gcd(r, s), both square-free.
             let g = gcd_u64(x.rad, y.rad);
             // On overflow (flagged) any radicand keeps the term well
@@ -365,7 +374,8 @@ fn push_products<A: smallvec::Array<Item = Term>>(
                 overflow();
                 1
             });
-            let c = x.c.mul(y.c).mul(Q::int(g as i128));
+            let c = x.c.mul(y.c);
+            let c = if g == 1 { c } else { c.mul(Q::int(g as i128)) };
             out.push(Term {
                 rad,
                 c: if negate { c.neg() } else { c },
