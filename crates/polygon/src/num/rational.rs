@@ -60,6 +60,18 @@ fn div(a: i128, b: i128) -> i128 {
     }
 }
 
+/// The four values in 64 bits, when they all fit (the common case).
+#[inline]
+fn small(v: [i128; 4]) -> Option<[i64; 4]> {
+    let [a, b, c, d] = v;
+    Some([
+        i64::try_from(a).ok()?,
+        i64::try_from(b).ok()?,
+        i64::try_from(c).ok()?,
+        i64::try_from(d).ok()?,
+    ])
+}
+
 /// A rational number `n/d` in lowest terms with `d > 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Q {
@@ -126,6 +138,14 @@ impl Q {
         if self.d == 1 && o.d == 1 {
             return Q::int(cadd(self.n, o.n));
         }
+        if let Some([an, ad, bn, bd]) = small([self.n, self.d, o.n, o.d]) {
+            // Products of 64-bit values cannot overflow 128 bits, nor can
+            // the sum of two of them: no checks needed.
+            let g = gcd_u64(ad as u64, bd as u64) as i64;
+            let (a, b) = (ad / g, bd / g);
+            let n = an as i128 * b as i128 + bn as i128 * a as i128;
+            return Q::new(n, a as i128 * bd as i128);
+        }
         let g = gcd(self.d, o.d);
         let (a, b) = (div(self.d, g), div(o.d, g));
         Q::new(cadd(cmul(self.n, b), cmul(o.n, a)), cmul(a, o.d))
@@ -139,6 +159,15 @@ impl Q {
         }
         if self.n == 0 || o.n == 0 {
             return Q::ZERO;
+        }
+        if let Some([an, ad, bn, bd]) = small([self.n, self.d, o.n, o.d]) {
+            // As below, in 64 bits; the products cannot overflow 128.
+            let g1 = gcd_u64(an.unsigned_abs(), bd as u64) as i64;
+            let g2 = gcd_u64(bn.unsigned_abs(), ad as u64) as i64;
+            return Q {
+                n: (an / g1) as i128 * (bn / g2) as i128,
+                d: (ad / g2) as i128 * (bd / g1) as i128,
+            };
         }
         // Cross-reduce first to keep the numbers small.
         let g1 = gcd(self.n, o.d);
