@@ -10,12 +10,13 @@ use crate::geom::Pt;
 use crate::num::Scalar;
 use crate::symmetry::{cmp_points, Iso};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 impl<S: Scalar> Solver<S> {
     /// The corner the children of this node fill: the polygon of the
     /// region with the least area and, on it, a convex corner (indices of
     /// the polygon and of its corner); `None` when it has no convex corner.
-    pub(super) fn corner(&self, region: &[Poly<S>]) -> Option<(usize, usize)> {
+    pub(super) fn corner(&self, region: &[Arc<Poly<S>>]) -> Option<(usize, usize)> {
         let prep = &*self.prep;
         // MINIMAL AREA.
         let pi = (0..region.len())
@@ -99,7 +100,7 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// The valid placings at this node, in a fixed order.
-    pub(super) fn children(&self, region: &[Poly<S>]) -> Vec<Child<S>> {
+    pub(super) fn children(&self, region: &[Arc<Poly<S>>]) -> Vec<Child<S>> {
         let prep = &*self.prep;
         let mut out = Vec::new();
         let Some((pi, vi)) = self.corner(region) else {
@@ -190,7 +191,7 @@ impl<S: Scalar> Solver<S> {
                             ty: t,
                             iso,
                             poly: pi,
-                            polys,
+                            polys: polys.into_iter().map(Arc::new).collect(),
                         });
                     }
                 }

@@ -99,7 +99,7 @@ impl SharedMemo {
 }
 
 impl<S: Scalar> Solver<S> {
-    pub(super) fn memo_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+    pub(super) fn memo_key(&self, region: &[Arc<Poly<S>>]) -> Box<[u8]> {
         let prep = &*self.prep;
         let flips = self
             .avail
@@ -125,7 +125,7 @@ impl<S: Scalar> Solver<S> {
     /// The key of the region where it lies (no motion applied) and the
     /// remaining piece counts: for subtrees where the symmetry-breaking
     /// piece was cut, whose outcome depends on the region's position.
-    pub(super) fn placed_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+    pub(super) fn placed_key(&self, region: &[Arc<Poly<S>>]) -> Box<[u8]> {
         let mut polys: Vec<Vec<i128>> = region
             .iter()
             .map(|p| {

@@ -42,8 +42,8 @@ pub(super) struct Poly<S> {
     pub(super) area_f: f64,
     /// The memo's canonical image of the polygon, without and with mirror
     /// images, computed when first asked for: a polygon that a placement
-    /// leaves alone is cloned into the child with it, so that each polygon
-    /// is put in canonical position once, not once per node below it.
+    /// leaves alone is shared with the child, key and all, so that each
+    /// polygon is put in canonical position once, not once per node below it.
     pub(super) canon: [OnceLock<Arc<[i128]>>; 2],
 }
 
