@@ -48,8 +48,8 @@ impl<S: Scalar> Pt<S> {
     #[inline]
     pub fn cmul(&self, o: &Self) -> Self {
         Pt::new(
-            self.x.mul(&o.x).sub(&self.y.mul(&o.y)),
-            self.x.mul(&o.y).add(&self.y.mul(&o.x)),
+            S::mul_add2(&self.x, &o.x, &self.y, &o.y, true),
+            S::mul_add2(&self.x, &o.y, &self.y, &o.x, false),
         )
     }
 
@@ -61,13 +61,13 @@ impl<S: Scalar> Pt<S> {
     /// Cross product `self × o` (positive when `o` is counter-clockwise of `self`).
     #[inline]
     pub fn cross(&self, o: &Self) -> S {
-        self.x.mul(&o.y).sub(&self.y.mul(&o.x))
+        S::mul_add2(&self.x, &o.y, &self.y, &o.x, true)
     }
 
     /// Dot product.
     #[inline]
     pub fn dot(&self, o: &Self) -> S {
-        self.x.mul(&o.x).add(&self.y.mul(&o.y))
+        S::mul_add2(&self.x, &o.x, &self.y, &o.y, false)
     }
 
     /// Equal (exactly, or within the tolerance).

@@ -10,12 +10,13 @@ use crate::geom::Pt;
 use crate::num::Scalar;
 use crate::symmetry::{cmp_points, Iso};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 impl<S: Scalar> Solver<S> {
     /// The corner the children of this node fill: the polygon of the
     /// region with the least area and, on it, a convex corner (indices of
     /// the polygon and of its corner); `None` when it has no convex corner.
-    pub(super) fn corner(&self, region: &[Poly<S>]) -> Option<(usize, usize)> {
+    pub(super) fn corner(&self, region: &[Arc<Poly<S>>]) -> Option<(usize, usize)> {
         let prep = &*self.prep;
         // MINIMAL AREA.
         let pi = (0..region.len())
@@ -99,7 +100,7 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// The valid placings at this node, in a fixed order.
-    pub(super) fn children(&self, region: &[Poly<S>]) -> Vec<Child<S>> {
+    pub(super) fn children(&self, region: &[Arc<Poly<S>>]) -> Vec<Child<S>> {
         let prep = &*self.prep;
         let mut out = Vec::new();
         let Some((pi, vi)) = self.corner(region) else {
@@ -190,7 +191,7 @@ impl<S: Scalar> Solver<S> {
                             ty: t,
                             iso,
                             poly: pi,
-                            polys,
+                            polys: polys.into_iter().map(Arc::new).collect(),
                         });
                     }
                 }
@@ -206,12 +207,15 @@ impl<S: Scalar> Solver<S> {
     /// compares whole tilings), so that a reported tiling may contain it.
     fn least_pose(&self, t: usize, iso: &Iso<S>) -> bool {
         let prep = &*self.prep;
+        // The placed corners once; each motion of the group then moves them
+        // (the group's motions are cheap: quarter turns and mirrors).
+        let placed: Vec<Pt<S>> = prep.types[t].forms[0]
+            .q
+            .iter()
+            .map(|p| iso.apply(p))
+            .collect();
         let corners = |g: &Iso<S>| -> Vec<Pt<S>> {
-            let mut pts: Vec<Pt<S>> = prep.types[t].forms[0]
-                .q
-                .iter()
-                .map(|p| g.apply(&iso.apply(p)))
-                .collect();
+            let mut pts: Vec<Pt<S>> = placed.iter().map(|p| g.apply(p)).collect();
             pts.sort_by(|a, b| a.cmp_xy(b));
             pts
         };

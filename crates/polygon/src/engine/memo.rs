@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
-use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, TryLockError};
 
 /// The memo stops growing past this many bytes of keys.
 pub(super) const MEMO_BYTES: usize = 256 << 20;
@@ -99,16 +99,25 @@ impl SharedMemo {
 }
 
 impl<S: Scalar> Solver<S> {
-    pub(super) fn memo_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+    pub(super) fn memo_key(&self, region: &[Arc<Poly<S>>]) -> Box<[u8]> {
         let prep = &*self.prep;
         let flips = self
             .avail
             .iter()
             .enumerate()
             .all(|(t, &c)| c == 0 || prep.types[t].mirror == Some(t));
-        let mut polys: Vec<Vec<i128>> = region.iter().map(|p| canonical(p, flips)).collect();
+        let mut polys: Vec<Arc<[i128]>> = region.iter().map(|p| p.canonical_key(flips)).collect();
         polys.sort();
-        encode(&self.avail, polys)
+        encode(&self.avail, &polys)
+    }
+}
+
+impl<S: Scalar> Poly<S> {
+    /// The polygon's [`canonical`] image, computed once per polygon.
+    fn canonical_key(&self, mirrors: bool) -> Arc<[i128]> {
+        self.canon[mirrors as usize]
+            .get_or_init(|| canonical(self, mirrors).into())
+            .clone()
     }
 }
 
@@ -116,7 +125,7 @@ impl<S: Scalar> Solver<S> {
     /// The key of the region where it lies (no motion applied) and the
     /// remaining piece counts: for subtrees where the symmetry-breaking
     /// piece was cut, whose outcome depends on the region's position.
-    pub(super) fn placed_key(&self, region: &[Poly<S>]) -> Box<[u8]> {
+    pub(super) fn placed_key(&self, region: &[Arc<Poly<S>>]) -> Box<[u8]> {
         let mut polys: Vec<Vec<i128>> = region
             .iter()
             .map(|p| {
@@ -138,11 +147,11 @@ impl<S: Scalar> Solver<S> {
             })
             .collect();
         polys.sort();
-        encode(&self.avail, polys)
+        encode(&self.avail, &polys)
     }
 }
 
-fn encode(avail: &[u32], polys: Vec<Vec<i128>>) -> Box<[u8]> {
+fn encode<P: AsRef<[i128]>>(avail: &[u32], polys: &[P]) -> Box<[u8]> {
     let mut out = Vec::with_capacity(64);
     for c in avail {
         push_varint(&mut out, *c as i128);
@@ -151,8 +160,9 @@ fn encode(avail: &[u32], polys: Vec<Vec<i128>>) -> Box<[u8]> {
     // varint's own bytes can take any value, so a marker could be read as
     // part of a number and two different regions could share a key.
     for p in polys {
+        let p = p.as_ref();
         push_varint(&mut out, p.len() as i128);
-        for x in p {
+        for &x in p {
             push_varint(&mut out, x);
         }
     }

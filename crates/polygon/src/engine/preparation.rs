@@ -13,6 +13,7 @@ use crate::num::{Num, Scalar};
 use crate::symmetry::{congruence, corner_orbits, directions, mirrored, region_group, Iso};
 use std::cmp::Ordering;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 
 /// One orientation class of a piece type.
 #[derive(Clone, Debug)]
@@ -60,7 +61,7 @@ pub struct Prepared<S> {
     /// Type indices, largest area first (Lynning: big pieces first).
     pub(super) order: Vec<usize>,
     pub(super) counts: Vec<u32>,
-    pub(super) region: Vec<Poly<S>>,
+    pub(super) region: Vec<Arc<Poly<S>>>,
     /// The group acting on tilings (for unique counts).
     pub(super) group: Vec<Iso<S>>,
     /// Rotations only, reflections included: sizes for the summary.
@@ -211,7 +212,7 @@ impl<S: Scalar> Prepared<S> {
                 .map(|(p, d)| V::new(p.clone(), d))
                 .collect();
             let area = area2(poly).neg().half();
-            region.push(Poly::new(v, area));
+            region.push(Arc::new(Poly::new(v, area)));
         }
         let full = region_group(&region_s, true);
         let rotations = full.iter().filter(|g| !g.mirror).count();

@@ -8,6 +8,7 @@ use super::region::{Poly, FUZZ};
 use super::solver::{Solver, Status};
 use crate::num::{Num, Scalar};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// Piece side lengths split by radicand: a side of length `r·√m` is `r`
 /// times `scale[m]` units of radicand `m`.
@@ -71,7 +72,7 @@ impl SideTable {
 
 impl<S: Scalar> Solver<S> {
     /// Lynning's dead-region tests and the subset-sum test.
-    pub(super) fn status(&self, region: &[Poly<S>]) -> Status {
+    pub(super) fn status(&self, region: &[Arc<Poly<S>>]) -> Status {
         let prep = &*self.prep;
         if self.remaining() == 0 {
             return if region.is_empty() {

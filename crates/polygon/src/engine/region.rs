@@ -4,6 +4,7 @@
 
 use crate::geom::Pt;
 use crate::num::Scalar;
+use std::sync::{Arc, OnceLock};
 
 /// A corner of a region polygon, with the side leaving it.
 #[derive(Clone, Debug)]
@@ -39,6 +40,11 @@ pub(super) struct Poly<S> {
     /// Area (positive).
     pub(super) area: S,
     pub(super) area_f: f64,
+    /// The memo's canonical image of the polygon, without and with mirror
+    /// images, computed when first asked for: a polygon that a placement
+    /// leaves alone is shared with the child, key and all, so that each
+    /// polygon is put in canonical position once, not once per node below it.
+    pub(super) canon: [OnceLock<Arc<[i128]>>; 2],
 }
 
 const TAU: f64 = std::f64::consts::TAU;
@@ -73,7 +79,13 @@ impl<S: Scalar> Poly<S> {
             })
             .collect();
         let area_f = area.to_f64();
-        Poly { v, f, area, area_f }
+        Poly {
+            v,
+            f,
+            area,
+            area_f,
+            canon: Default::default(),
+        }
     }
 
     /// Exact: is the corner convex (interior angle below π)?

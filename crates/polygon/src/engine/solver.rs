@@ -23,7 +23,7 @@ pub(super) struct Child<S> {
     pub(super) iso: Iso<S>,
     /// The polygon replaced and the polygons replacing it.
     pub(super) poly: usize,
-    pub(super) polys: Vec<Poly<S>>,
+    pub(super) polys: Vec<Arc<Poly<S>>>,
 }
 
 /// How a node stands before its children are generated.
@@ -90,7 +90,9 @@ impl<S: Scalar> Solver<S> {
         self.avail.iter().map(|&c| c as usize).sum()
     }
 
-    pub(super) fn apply(&mut self, region: &[Poly<S>], child: &Child<S>) -> Vec<Poly<S>> {
+    /// The child's region: the polygons the placement leaves alone are
+    /// shared with the parent's region (a reference count each), not copied.
+    pub(super) fn apply(&mut self, region: &[Arc<Poly<S>>], child: &Child<S>) -> Vec<Arc<Poly<S>>> {
         self.avail[child.ty] -= 1;
         self.placed.push((child.ty, child.iso.clone()));
         let mut next = Vec::with_capacity(region.len() + child.polys.len());
@@ -115,7 +117,7 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// Replays `path` from the root; returns the region there.
-    pub(super) fn descend(&mut self, path: &[u32]) -> Result<Vec<Poly<S>>, NoSuchNode> {
+    pub(super) fn descend(&mut self, path: &[u32]) -> Result<Vec<Arc<Poly<S>>>, NoSuchNode> {
         self.reset();
         let mut region = self.prep.region.clone();
         for (d, &k) in path.iter().enumerate() {
@@ -249,7 +251,7 @@ impl<S: Scalar> Solver<S> {
     /// the number of tilings found (of any weight).
     pub(super) fn dfs(
         &mut self,
-        region: &[Poly<S>],
+        region: &[Arc<Poly<S>>],
         depth: usize,
         base: usize,
         sink: &mut dyn Sink<[Placement<S>]>,

@@ -167,6 +167,20 @@ impl Num {
         }
     }
 
+    /// `a·b + c·d`, or `a·b − c·d` with `minus`: the four terms of a dot,
+    /// cross or complex product meet on the stack, so that only the result
+    /// is boxed (three separate operations box both products as well).
+    pub fn mul_add2(a: &Num, b: &Num, c: &Num, d: &Num, minus: bool) -> Num {
+        if let (Num::R(a), Num::R(b), Num::R(c), Num::R(d)) = (a, b, c, d) {
+            let cd = c.mul(*d);
+            return Num::R(a.mul(*b).add(if minus { cd.neg() } else { cd }));
+        }
+        let mut t = SmallVec::<[Term; 8]>::new();
+        a.with_terms(|x| b.with_terms(|y| push_products(x, y, false, &mut t)));
+        c.with_terms(|x| d.with_terms(|y| push_products(x, y, minus, &mut t)));
+        Num::merged(&mut t)
+    }
+
     /// Product with a rational.
     pub fn scale(&self, q: Q) -> Num {
         self.mul(&Num::R(q))
@@ -330,8 +344,28 @@ fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
 
 fn mul_terms(a: &[Term], b: &[Term]) -> Scratch {
     let mut out = Scratch::with_capacity(a.len() * b.len());
+    push_products(a, b, false, &mut out);
+    out
+}
+
+/// Appends the terms of `a·b` (negated with `negate`), unmerged.
+fn push_products<A: smallvec::Array<Item = Term>>(
+    a: &[Term],
+    b: &[Term],
+    negate: bool,
+    out: &mut SmallVec<A>,
+) {
     for x in a {
         for y in b {
+            // Most products have a rational factor: nothing to reduce.
+            if x.rad == 1 || y.rad == 1 {
+                let c = x.c.mul(y.c);
+                out.push(Term {
+                    rad: x.rad * y.rad,
+                    c: if negate { c.neg() } else { c },
+                });
+                continue;
+            }
             // √r·√s = g·√(r/g · s/g) with g = gcd(r, s), both square-free.
             let g = gcd_u64(x.rad, y.rad);
             // On overflow (flagged) any radicand keeps the term well
@@ -340,13 +374,14 @@ fn mul_terms(a: &[Term], b: &[Term]) -> Scratch {
                 overflow();
                 1
             });
+            let c = x.c.mul(y.c);
+            let c = if g == 1 { c } else { c.mul(Q::int(g as i128)) };
             out.push(Term {
                 rad,
-                c: x.c.mul(y.c).mul(Q::int(g as i128)),
+                c: if negate { c.neg() } else { c },
             });
         }
     }
-    out
 }
 
 fn smallest_prime_factor(n: u64) -> u64 {

@@ -16,12 +16,60 @@ pub(super) fn cadd(a: i128, b: i128) -> i128 {
 
 pub(super) fn gcd(a: i128, b: i128) -> i128 {
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    // Coefficients are almost always small: 128-bit division is a library
+    // call, ten times a 64-bit one, and the binary gcd needs none.
+    if a <= u64::MAX as u128 && b <= u64::MAX as u128 {
+        return gcd_u64(a as u64, b as u64) as i128;
+    }
     while b != 0 {
         let t = a % b;
         a = b;
         b = t;
     }
     i128::try_from(a).unwrap_or_else(|_| overflow())
+}
+
+/// Stein's binary gcd.
+fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// `a / b` in 64 bits when both fit (the common case; see [`gcd`]).
+#[inline]
+fn div(a: i128, b: i128) -> i128 {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) if y > 0 => (x / y) as i128,
+        _ => a / b,
+    }
+}
+
+/// The four values in 64 bits, when they all fit (the common case).
+#[inline]
+fn small(v: [i128; 4]) -> Option<[i64; 4]> {
+    let [a, b, c, d] = v;
+    Some([
+        i64::try_from(a).ok()?,
+        i64::try_from(b).ok()?,
+        i64::try_from(c).ok()?,
+        i64::try_from(d).ok()?,
+    ])
 }
 
 /// A rational number `n/d` in lowest terms with `d > 0`.
@@ -62,8 +110,8 @@ impl Q {
         if d != 1 {
             let g = gcd(n, d);
             if g > 1 {
-                n /= g;
-                d /= g;
+                n = div(n, g);
+                d = div(d, g);
             }
         }
         Q { n, d }
@@ -90,8 +138,16 @@ impl Q {
         if self.d == 1 && o.d == 1 {
             return Q::int(cadd(self.n, o.n));
         }
+        if let Some([an, ad, bn, bd]) = small([self.n, self.d, o.n, o.d]) {
+            // Products of 64-bit values cannot overflow 128 bits, nor can
+            // the sum of two of them: no checks needed.
+            let g = gcd_u64(ad as u64, bd as u64) as i64;
+            let (a, b) = (ad / g, bd / g);
+            let n = an as i128 * b as i128 + bn as i128 * a as i128;
+            return Q::new(n, a as i128 * bd as i128);
+        }
         let g = gcd(self.d, o.d);
-        let (a, b) = (self.d / g, o.d / g);
+        let (a, b) = (div(self.d, g), div(o.d, g));
         Q::new(cadd(cmul(self.n, b), cmul(o.n, a)), cmul(a, o.d))
     }
 
@@ -104,17 +160,26 @@ impl Q {
         if self.n == 0 || o.n == 0 {
             return Q::ZERO;
         }
+        if let Some([an, ad, bn, bd]) = small([self.n, self.d, o.n, o.d]) {
+            // As below, in 64 bits; the products cannot overflow 128.
+            let g1 = gcd_u64(an.unsigned_abs(), bd as u64) as i64;
+            let g2 = gcd_u64(bn.unsigned_abs(), ad as u64) as i64;
+            return Q {
+                n: (an / g1) as i128 * (bn / g2) as i128,
+                d: (ad / g2) as i128 * (bd / g1) as i128,
+            };
+        }
         // Cross-reduce first to keep the numbers small.
         let g1 = gcd(self.n, o.d);
         let g2 = gcd(o.n, self.d);
-        let d = cmul(self.d / g2, o.d / g1);
+        let d = cmul(div(self.d, g2), div(o.d, g1));
         if d == 0 {
             // The denominator overflowed (the flag is set): keep `d > 0`,
             // as `Q::new` does, so that later operations do not divide by 0.
             return Q::ZERO;
         }
         Q {
-            n: cmul(self.n / g1, o.n / g2),
+            n: cmul(div(self.n, g1), div(o.n, g2)),
             d,
         }
     }
@@ -140,6 +205,9 @@ impl Q {
 
     /// Nearest float.
     pub fn to_f64(self) -> f64 {
+        if let (Ok(n), Ok(d)) = (i64::try_from(self.n), i64::try_from(self.d)) {
+            return n as f64 / d as f64;
+        }
         self.n as f64 / self.d as f64
     }
 }

@@ -26,6 +26,17 @@ pub trait Scalar: Clone + fmt::Debug + fmt::Display + PartialEq + Send + Sync + 
     fn mul(&self, o: &Self) -> Self;
     /// Negation.
     fn neg(&self) -> Self;
+    /// `a·b + c·d`, or `a·b − c·d` with `minus` (dot, cross and complex
+    /// products), which an exact type may compute in one step.
+    #[inline]
+    fn mul_add2(a: &Self, b: &Self, c: &Self, d: &Self, minus: bool) -> Self {
+        let cd = c.mul(d);
+        if minus {
+            a.mul(b).sub(&cd)
+        } else {
+            a.mul(b).add(&cd)
+        }
+    }
     /// Half.
     fn half(&self) -> Self;
     /// -1, 0 or 1 (exact, or within the tolerance for approximate numbers).
@@ -87,6 +98,10 @@ impl Scalar for Num {
     #[inline]
     fn neg(&self) -> Self {
         Num::neg(self)
+    }
+    #[inline]
+    fn mul_add2(a: &Self, b: &Self, c: &Self, d: &Self, minus: bool) -> Self {
+        Num::mul_add2(a, b, c, d, minus)
     }
     fn half(&self) -> Self {
         self.scale(Q::new(1, 2))
