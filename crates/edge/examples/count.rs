@@ -1,5 +1,5 @@
 //! Counts every solution of a puzzle file on one core and prints the rate:
-//! `cargo run --release -p jigsolve-edge --example count -- FILE [ORDER] [nosym]`.
+//! `cargo run --release -p jigsolve-edge --example count -- FILE [ORDER] [nosym] [nohalves]`.
 
 use jigsolve_edge::{Options, Prepared, Solver};
 use jigsolve_search::{count_solutions, Control};
@@ -13,7 +13,12 @@ fn main() {
         .get(2)
         .map(|s| s.parse().expect("order"))
         .unwrap_or_default();
-    let symmetry = args.get(3).map(|s| s != "nosym").unwrap_or(true);
+    let symmetry = !args.iter().skip(3).any(|s| s == "nosym");
+    let halves = args
+        .iter()
+        .skip(3)
+        .any(|s| s == "nohalves")
+        .then_some(false);
     let text = std::fs::read_to_string(path).expect("read");
     let puzzle = jigsolve_edge::parse::parse(&text, path, None).expect("parse");
     let t0 = Instant::now();
@@ -22,6 +27,7 @@ fn main() {
         Options {
             order,
             symmetry,
+            halves,
             ..Options::default()
         },
     ));
