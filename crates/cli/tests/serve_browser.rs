@@ -677,16 +677,17 @@ fn the_page_in_a_real_browser() {
         "return document.getElementById('puzzle-info').textContent.startsWith('my-scramble:')",
     );
     browser.click("#share");
-    let link = browser.text("#share-link");
-    let link = if link.is_empty() {
-        browser
-            .script("return document.getElementById('share-link').value")
-            .as_str()
-            .unwrap()
-            .to_string()
-    } else {
-        link
-    };
+    // The link is written once the page has updated its address, which is
+    // asynchronous: on a loaded machine the click returns before it.
+    browser.wait(
+        "the share link",
+        "return document.getElementById('share-link').value !== ''",
+    );
+    let link = browser
+        .script("return document.getElementById('share-link').value")
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(link.contains("#label=mine.toml&text="), "{link}");
     browser.call("POST", "/url", Some(json!({ "url": "about:blank" })));
     browser.go(&link);
