@@ -18,7 +18,10 @@
 //!   where a mirror maps it to itself) the found members form one orbit of H,
 //!   so each is post-checked against the few symmetries in H only: it is
 //!   kept when it is the least of its images, with `distinct = |G| / |Stab|`
-//!   where Stab ⊆ H is the set of symmetries that fix it.
+//!   where Stab ⊆ H is the set of symmetries that fix it. The bitboard
+//!   engine goes further there: a second breaker ([`Second`]) restricts a
+//!   second piece to one placement per orbit under H, so most of those
+//!   members are not searched at all.
 //!
 //! When no type can break the symmetry (every type has several copies or is
 //! swapped with another by a mirror), every solution is checked against its
@@ -155,6 +158,15 @@ fn special(reps: &[Rep]) -> usize {
 /// One placement per orbit of type `t`'s placements (the least index), with
 /// its stabiliser.
 fn orbit_reps(problem: &Problem, t: usize) -> Vec<Rep> {
+    let all: Vec<usize> = (0..problem.group.len()).collect();
+    orbit_reps_under(problem, t, &all)
+}
+
+/// One placement per orbit of type `t`'s placements under the symmetries
+/// `syms` (indices into the group, a subgroup with the identity, 0,
+/// first), the least index of each, with the symmetries of `syms` other
+/// than the identity that fix it.
+fn orbit_reps_under(problem: &Problem, t: usize, syms: &[usize]) -> Vec<Rep> {
     let range = problem.by_type[t].clone();
     let index: std::collections::HashMap<&[u32], usize> = range
         .clone()
@@ -168,7 +180,8 @@ fn orbit_reps(problem: &Problem, t: usize) -> Vec<Rep> {
             continue;
         }
         let mut stabiliser = Vec::new();
-        for (k, s) in problem.group.iter().enumerate() {
+        for &k in syms {
+            let s = &problem.group[k];
             image.clear();
             image.extend(
                 problem.placements[p]
@@ -189,6 +202,65 @@ fn orbit_reps(problem: &Problem, t: usize) -> Vec<Rep> {
         });
     }
     reps
+}
+
+/// A second breaker, for the solutions below a representative `r` of the
+/// first one that a symmetry fixes.
+///
+/// Those solutions come in orbits of the stabiliser H of r (r's
+/// `stabiliser` and the identity), which the post-check would otherwise
+/// sort out at the leaves, after searching every member. A second type with
+/// one copy that every symmetry of H keeps in its type can be restricted
+/// the same way: one placement per orbit of its placements under H. An
+/// H-orbit of solutions meets those placements exactly once, in the members
+/// that put the second type on its representative q; they are the images
+/// of one under the symmetries of H that fix q, so a solution found is
+/// checked against those only (none, for most q), and the symmetries that
+/// fix it are among them (one that fixes a solution fixes r and q).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Second {
+    /// The second restricted type.
+    pub ty: usize,
+    /// Its placements allowed below r, one per orbit under H, ascending,
+    /// each with the symmetries of H other than the identity that fix it.
+    pub reps: Vec<Rep>,
+}
+
+impl Second {
+    /// The second breaker for the solutions below `rep` (a representative
+    /// of the first breaker `first`): the eligible type whose placements
+    /// fall into the fewest orbits under the stabiliser of `rep`, then the
+    /// fewest fixed by one of its symmetries, then the earliest. `None` when
+    /// no symmetry fixes `rep` or no type qualifies.
+    pub fn new(problem: &Problem, first: usize, rep: &Rep) -> Option<Second> {
+        if rep.stabiliser.is_empty() {
+            return None;
+        }
+        let h: Vec<usize> = std::iter::once(0)
+            .chain(rep.stabiliser.iter().copied())
+            .collect();
+        (0..problem.types.len())
+            .filter(|&t| {
+                let ty = &problem.types[t];
+                t != first
+                    && ty.lo == 1
+                    && ty.hi == 1
+                    && h.iter().all(|&k| problem.group[k].types[t] as usize == t)
+            })
+            .map(|t| (t, orbit_reps_under(problem, t, &h)))
+            .filter(|(_, reps)| !reps.is_empty())
+            .min_by_key(|(t, reps)| (reps.len(), special(reps), *t))
+            .map(|(ty, reps)| Second { ty, reps })
+    }
+
+    /// The representative the solution `chosen` puts the second type on.
+    fn rep_in(&self, problem: &Problem, chosen: &[usize]) -> Option<&Rep> {
+        let p = *chosen
+            .iter()
+            .find(|&&p| problem.placements[p].ty as usize == self.ty)?;
+        let i = self.reps.binary_search_by_key(&p, |r| r.placement).ok()?;
+        Some(&self.reps[i])
+    }
 }
 
 /// Compares a solution with its images; keeps its buffers between calls.
@@ -279,6 +351,19 @@ impl Canon {
         chosen: &[usize],
         rep: Option<&Rep>,
     ) -> Weight {
+        self.weight_second(problem, plan, chosen, rep, None)
+    }
+
+    /// [`weight`](Canon::weight) for a search that also restricted the
+    /// second breaker `second` of `rep` (see [`Second`]).
+    pub fn weight_second(
+        &mut self,
+        problem: &Problem,
+        plan: &Plan,
+        chosen: &[usize],
+        rep: Option<&Rep>,
+        second: Option<&Second>,
+    ) -> Weight {
         self.used.iter_mut().for_each(|u| *u = 0);
         for &p in chosen {
             self.used[problem.placements[p].ty as usize] += 1;
@@ -287,8 +372,18 @@ impl Canon {
         let g = problem.group.len() as u128;
         let (distinct, unique) = match plan.mode {
             Mode::None => (1, 1),
-            Mode::Breaker { .. } => match rep {
-                Some(r) if !r.stabiliser.is_empty() => {
+            Mode::Breaker { .. } => match (rep, second) {
+                (Some(_), Some(sec)) => {
+                    let Some(q) = sec.rep_in(problem, chosen) else {
+                        // Not a placement the search allows: not counted.
+                        return Weight::default();
+                    };
+                    match self.check(problem, chosen, &q.stabiliser) {
+                        (true, fixed) => (g / (fixed + 1), 1),
+                        (false, _) => return Weight::default(),
+                    }
+                }
+                (Some(r), None) if !r.stabiliser.is_empty() => {
                     match self.check(problem, chosen, &r.stabiliser) {
                         (true, fixed) => (g / (fixed + 1), 1),
                         (false, _) => return Weight::default(),

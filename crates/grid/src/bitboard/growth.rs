@@ -130,6 +130,12 @@ pub(super) trait Grow<B: Bits> {
     /// The empty cells with the fewest empty neighbours.
     fn tightest(&self, empty: B) -> B;
 
+    /// The empty cells in the smallest and the second smallest classes of
+    /// empty-neighbour counts.
+    fn tightest_two(&self, empty: B) -> (B, B) {
+        (self.tightest(empty), B::ZERO)
+    }
+
     /// Grows `region` inside `empty` one step at a time; returns whether it
     /// closed up within `steps` steps without meeting `big`, and the region
     /// grown so far. (Bounding steps rather than cells keeps the loop free
@@ -183,6 +189,22 @@ impl<B: Bits, const N: usize> Grow<B> for Axes<B, N> {
         }
         counts.smallest(empty)
     }
+
+    #[inline(always)]
+    fn tightest_two(&self, empty: B) -> (B, B) {
+        let mut counts = Counts::new();
+        for i in 0..N {
+            let s = self.stride[i];
+            if i + 1 == N {
+                counts.add(empty.down(s));
+                counts.add(empty.up(s));
+            } else {
+                counts.add(empty.down(s) & self.not_last[i]);
+                counts.add(empty.up(s) & self.not_first[i]);
+            }
+        }
+        counts.smallest_two(empty)
+    }
 }
 
 /// How many neighbours of a set each cell has, counted for all cells at
@@ -225,6 +247,25 @@ impl<B: Bits> Counts<B> {
             }
         }
         empty
+    }
+
+    /// The cells of `empty` with the smallest count, and those with the
+    /// next smallest.
+    #[inline(always)]
+    fn smallest_two(self, empty: B) -> (B, B) {
+        let mut first = B::ZERO;
+        for k in 0..8u32 {
+            let pick = |bit: u32, c: B| if k >> bit & 1 == 1 { c } else { !c };
+            let class = empty & pick(0, self.c0) & pick(1, self.c1) & pick(2, self.c2);
+            if class.is_empty() {
+                continue;
+            }
+            if !first.is_empty() {
+                return (first, class);
+            }
+            first = class;
+        }
+        (first, B::ZERO)
     }
 }
 

@@ -16,6 +16,9 @@
 //!   count, but only over the empty cells with the fewest empty neighbours,
 //!   found for the whole board at once with bit-sliced counters; nearly as
 //!   small a tree as the most constrained cell at a fraction of the cost.
+//!   On large boxes in space (the Bedlam cube) the cells of the next class
+//!   of empty-neighbour counts compete too when the tightest cells all
+//!   have many placements, and a cell with one placement ends the count.
 //! - **Used-up types cost little.** The search keeps a mask of the types
 //!   with copies left. Deep in the tree most types are used up, yet a
 //!   candidate list holds placements of them all. Every list of at most 64
@@ -48,6 +51,10 @@
 //!     Otherwise the pockets together, and then each on its own, must have
 //!     feasible sizes: if their union has a size no sub-multiset makes,
 //!     they cannot all be filled.
+//!   - *In the lists* (first empty cell). A placement that closes a region
+//!     smaller than the smallest piece among the cells its list knows (the
+//!     full cells before the chosen one and the window after it) is left
+//!     out of that list when the tables are built, and costs nothing.
 //!   - *Around the piece* (the other choices). A flood from each empty
 //!     neighbour of the piece; one that has not closed up after a few steps
 //!     is taken to be open.
@@ -66,6 +73,11 @@
 //! - **Symmetry.** With a breaker (see [`crate::symmetry`]) the root's
 //!   children are the breaker's representative placements, so the breaker
 //!   is placed first and everything below sees one placement per orbit.
+//!   Below a representative that a symmetry fixes, a second type is
+//!   restricted the same way under that symmetry (see
+//!   [`Second`](crate::symmetry::Second)); the search loop is compiled with
+//!   and without that test, so problems without such representatives do
+//!   not pay for it.
 //!
 //! The children of a node are gathered before the first is entered, so the
 //! number of children is known (paths, progress) and the loop over them is
