@@ -156,6 +156,26 @@ pub(super) trait Grow<B: Bits> {
     }
 }
 
+impl<B: Bits, const N: usize> Axes<B, N> {
+    /// How many empty neighbours each cell has, in bit-sliced counters for
+    /// all cells at once.
+    #[inline(always)]
+    fn empty_neighbours(&self, empty: B) -> Counts<B> {
+        let mut counts = Counts::new();
+        for i in 0..N {
+            let s = self.stride[i];
+            if i + 1 == N {
+                counts.add(empty.down(s));
+                counts.add(empty.up(s));
+            } else {
+                counts.add(empty.down(s) & self.not_last[i]);
+                counts.add(empty.up(s) & self.not_first[i]);
+            }
+        }
+        counts
+    }
+}
+
 impl<B: Bits, const N: usize> Grow<B> for Axes<B, N> {
     /// Along the slowest axis no mask is needed: a step past either end
     /// leaves the box or the word.
@@ -176,34 +196,12 @@ impl<B: Bits, const N: usize> Grow<B> for Axes<B, N> {
     /// Counted for all cells at once in bit-sliced counters.
     #[inline(always)]
     fn tightest(&self, empty: B) -> B {
-        let mut counts = Counts::new();
-        for i in 0..N {
-            let s = self.stride[i];
-            if i + 1 == N {
-                counts.add(empty.down(s));
-                counts.add(empty.up(s));
-            } else {
-                counts.add(empty.down(s) & self.not_last[i]);
-                counts.add(empty.up(s) & self.not_first[i]);
-            }
-        }
-        counts.smallest(empty)
+        self.empty_neighbours(empty).smallest(empty)
     }
 
     #[inline(always)]
     fn tightest_two(&self, empty: B) -> (B, B) {
-        let mut counts = Counts::new();
-        for i in 0..N {
-            let s = self.stride[i];
-            if i + 1 == N {
-                counts.add(empty.down(s));
-                counts.add(empty.up(s));
-            } else {
-                counts.add(empty.down(s) & self.not_last[i]);
-                counts.add(empty.up(s) & self.not_first[i]);
-            }
-        }
-        counts.smallest_two(empty)
+        self.empty_neighbours(empty).smallest_two(empty)
     }
 }
 
