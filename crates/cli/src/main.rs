@@ -12,12 +12,6 @@
 //! ([`session`]) and chooses the output ([`printer`], [`report`]). No
 //! module imports one above it; `tests/module_graph.rs` checks that.
 
-/// The polygon engine allocates on its hot path (a box per exact irrational
-/// number); mimalloc serves those small short-lived blocks faster than the
-/// system allocator (BENCHMARKS.md, "Polygons, round two").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 mod catalog;
 mod checkpoint;
 mod clock;
