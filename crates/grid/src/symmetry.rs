@@ -141,13 +141,23 @@ impl Plan {
 /// The types that can break the symmetry (one copy, mapped to itself by
 /// every symmetry, with placements) and their orbit representatives.
 fn breakers(problem: &Problem) -> impl Iterator<Item = (usize, Vec<Rep>)> + '_ {
+    let all: Vec<usize> = (0..problem.group.len()).collect();
     (0..problem.types.len())
-        .filter(|&t| {
-            let ty = &problem.types[t];
-            ty.lo == 1 && ty.hi == 1 && problem.group.iter().all(|s| s.types[t] as usize == t)
-        })
+        .filter(move |&t| can_break(problem, t, &all))
         .map(|t| (t, orbit_reps(problem, t)))
         .filter(|(_, reps)| !reps.is_empty())
+}
+
+/// Whether type `t` can be restricted to one placement per orbit of the
+/// symmetries `syms` (indices into the group): it has exactly one copy and
+/// each of them maps it to itself.
+fn can_break(problem: &Problem, t: usize, syms: &[usize]) -> bool {
+    let ty = &problem.types[t];
+    ty.lo == 1
+        && ty.hi == 1
+        && syms
+            .iter()
+            .all(|&k| problem.group[k].types[t] as usize == t)
 }
 
 /// How many representatives a symmetry other than the identity fixes.
@@ -240,13 +250,7 @@ impl Second {
             .chain(rep.stabiliser.iter().copied())
             .collect();
         (0..problem.types.len())
-            .filter(|&t| {
-                let ty = &problem.types[t];
-                t != first
-                    && ty.lo == 1
-                    && ty.hi == 1
-                    && h.iter().all(|&k| problem.group[k].types[t] as usize == t)
-            })
+            .filter(|&t| t != first && can_break(problem, t, &h))
             .map(|t| (t, orbit_reps_under(problem, t, &h)))
             .filter(|(_, reps)| !reps.is_empty())
             .min_by_key(|(t, reps)| (reps.len(), special(reps), *t))
