@@ -77,6 +77,33 @@ fn a_solvable_puzzle_reaches_the_full_score_and_verify_recounts_every_board() {
 }
 
 #[test]
+fn the_clue_puzzles_of_six_by_six_reach_the_full_score() {
+    // Eternity II's clue puzzles 1 and 3 (6 x 6, with published solutions):
+    // the search completes a board, and verify recounts it.
+    for clue in ["data/edge/heule/clue1.txt", "data/edge/heule/clue3.txt"] {
+        let (code, lines) =
+            best_json(&[clue, "--threads", "1", "--seed", "1", "--time-limit", "60"]);
+        assert_eq!(code, 0, "{clue}: a full score exits 0");
+        let summary = lines.last().unwrap();
+        assert_eq!(summary["end"], "full score", "{clue}: {summary}");
+        assert_eq!(summary["score"], 60, "{clue}: {summary}");
+        let best = lines.iter().rev().find(|l| l["type"] == "best").unwrap();
+        let saved = file(&format!("{best}\n"));
+        let out = succeeds(
+            jigsolve()
+                .current_dir(root())
+                .args(["verify", clue])
+                .arg(saved.path()),
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("60 of 60"),
+            "{clue}: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
 fn a_claimed_score_the_recount_does_not_give_fails_verify() {
     let (_, lines) = best_json(&[OWEN6, "--threads", "1", "--seed", "2", "--time-limit", "60"]);
     let mut last = lines
