@@ -431,7 +431,7 @@ pub struct TreeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_TREE_NODES, value_parser = tree_nodes)]
     pub max_nodes: usize,
     /// Write the tree as an SVG picture to FILE.
-    #[arg(long, value_name = "FILE", conflicts_with = "png")]
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
     /// Write the tree as a PNG picture (twice the SVG's size) to FILE.
     #[arg(long, value_name = "FILE")]
