@@ -789,6 +789,9 @@ pub struct BestArgs {
     /// Nodes per restart before the candidate lists are shuffled anew.
     #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
     pub restart_nodes: u64,
+    /// Give up a restart early when it has walked N nodes without placing a tile where breaks begin (stuck in its exact early part); `off` for never.
+    #[arg(long, value_name = "N|off", default_value_t = StallNodes(Some(jigsolve_edge::best::DEFAULT_STALL_NODES)), value_parser = stall_nodes)]
+    pub stall_nodes: StallNodes,
     /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
     #[arg(long, value_name = "COLOURS")]
     pub quota_colours: Option<String>,
@@ -894,6 +897,29 @@ fn connect_seconds(text: &str) -> Result<f64, String> {
 /// The `--polish` margin: `None` for `off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PolishMargin(pub Option<u32>);
+
+/// The `--stall-nodes` cap: `None` for `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StallNodes(pub Option<u64>);
+
+impl std::fmt::Display for StallNodes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("off"),
+        }
+    }
+}
+
+fn stall_nodes(s: &str) -> Result<StallNodes, String> {
+    match s.trim() {
+        "off" | "none" => Ok(StallNodes(None)),
+        n => match n.parse::<u64>() {
+            Ok(0) | Err(_) => Err(format!("'{s}' is not a positive number of nodes or 'off'")),
+            Ok(n) => Ok(StallNodes(Some(n))),
+        },
+    }
+}
 
 fn polish_margin(s: &str) -> Result<PolishMargin, String> {
     match s.trim() {

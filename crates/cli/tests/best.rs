@@ -328,6 +328,15 @@ fn bad_input_is_refused_with_exit_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("not a number of points or 'off'"));
+    for bad in ["0", "soon"] {
+        jigsolve()
+            .args(["best", "eternity2", "--stall-nodes", bad])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "is not a positive number of nodes or 'off'",
+            ));
+    }
     jigsolve()
         .args(["best", "eternity2", "--frame-breaks", "maybe"])
         .assert()

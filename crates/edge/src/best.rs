@@ -36,8 +36,11 @@
 //! - **Restarts.** Each restart shuffles every candidate list with the
 //!   worker's generator and searches depth first until it has visited
 //!   `restart_nodes` nodes; a new shuffle then gives different early choices,
-//!   which matter most. A seed makes a run reproducible (one thread, a node
-//!   limit instead of a time limit).
+//!   which matter most. A restart that has walked `stall_nodes` nodes
+//!   without reaching the positions where breaks may be made is given up
+//!   early: its shuffle led the exact part into a subtree with no way
+//!   through. A seed makes a run reproducible (one thread, a node limit
+//!   instead of a time limit).
 //!
 //! Threads run their own restarts with their own seed streams; the best
 //! board of all is kept, and every improvement is handed to a sink as it is
@@ -116,6 +119,9 @@ pub struct BestOptions {
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.
     pub restart_nodes: u64,
+    /// A restart that has walked this many nodes without placing a tile at
+    /// the depth where breaks begin is given up early; `None`: never.
+    pub stall_nodes: Option<u64>,
     /// The seed of the first worker's generator; the others are derived.
     pub seed: u64,
     /// Worker threads, at least 1.
@@ -136,6 +142,7 @@ impl Default for BestOptions {
             breaks_after: None,
             max_breaks: None,
             restart_nodes: DEFAULT_RESTART_NODES,
+            stall_nodes: Some(DEFAULT_STALL_NODES),
             seed: 0,
             threads: 1,
             quota_marks: Vec::new(),
@@ -150,6 +157,12 @@ pub const DEFAULT_POLISH: u32 = 3;
 
 /// The node cap per restart when none is given (see BENCHMARKS.md).
 pub const DEFAULT_RESTART_NODES: u64 = 50_000_000;
+
+/// The nodes after which a restart still short of the break zone is given
+/// up (see BENCHMARKS.md): an exact early part whose shuffle led into a
+/// subtree with no way through to the breaks can hold a restart for its
+/// whole cap, far below the scores of the others.
+pub const DEFAULT_STALL_NODES: u64 = 5_000_000;
 
 /// Options the best-board search cannot run with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -264,6 +277,8 @@ struct Plan {
     tables: Vec<Table>,
     /// Cumulative breaks allowed once position `k` is placed.
     budget: Vec<u32>,
+    /// The first position at which a break may be made.
+    breaks_from: usize,
     /// Inner edges still to be closed from position `k` on (at most what a
     /// completion from there can add).
     rest: Vec<u32>,
@@ -474,6 +489,7 @@ impl Plan {
             positions,
             tables,
             budget,
+            breaks_from: after,
             rest,
             hinted,
             tile_quota,
@@ -767,7 +783,11 @@ pub fn search_best_from(
                     .stack_size(1 << 20)
                     .spawn_scoped(scope, move || {
                         let mut worker = Worker::new(puzzle, plan, t, seed);
-                        worker.run(options.restart_nodes, control, shared)
+                        let caps = Caps {
+                            restart: options.restart_nodes,
+                            stall: options.stall_nodes.unwrap_or(u64::MAX),
+                        };
+                        worker.run(caps, control, shared)
                     })
             })
             .collect();
@@ -817,6 +837,14 @@ const COMPLETE_SHARE: u32 = 50;
 
 /// Nodes between two polls of the control.
 const POLL: u64 = 1 << 14;
+
+/// When a restart ends: after `restart` nodes, or after `stall` nodes if
+/// it has not reached the positions where breaks may be made.
+#[derive(Clone, Copy)]
+struct Caps {
+    restart: u64,
+    stall: u64,
+}
 
 struct Worker<'p> {
     puzzle: &'p Puzzle,
@@ -907,7 +935,7 @@ impl<'p> Worker<'p> {
     }
 
     /// Runs restarts until stopped; returns (nodes, restarts, exhausted).
-    fn run(&mut self, cap: u64, control: &Control, shared: &Shared) -> (u64, u64, bool) {
+    fn run(&mut self, caps: Caps, control: &Control, shared: &Shared) -> (u64, u64, bool) {
         let mut ticker = Ticker::new(control);
         let mut nodes = 0u64;
         let mut restarts = 0u64;
@@ -920,7 +948,7 @@ impl<'p> Worker<'p> {
                 return (nodes, restarts, false);
             }
             self.shuffle();
-            match self.descend(cap, &mut nodes, restarts, &mut ticker, control, shared) {
+            match self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared) {
                 Descent::Stopped => return (nodes, restarts + 1, false),
                 // Quotas are a heuristic: a tree they cut to nothing is
                 // searched again without them.
@@ -1066,7 +1094,7 @@ impl<'p> Worker<'p> {
 
     fn descend(
         &mut self,
-        cap: u64,
+        caps: Caps,
         nodes: &mut u64,
         restart: u64,
         ticker: &mut Ticker,
@@ -1077,11 +1105,14 @@ impl<'p> Worker<'p> {
         let mut k = 0usize;
         let mut here = 0u64;
         let mut unpublished = 0u64;
+        // Whether this restart has placed a tile where breaks may be made.
+        let mut reached_breaks = false;
         self.enter(0);
         loop {
             if self.place_next(k) {
                 here += 1;
                 unpublished += 1;
+                reached_breaks |= k >= self.plan.breaks_from;
                 if self.score > self.best || !self.reported_any {
                     self.reported_any = true;
                     self.report(shared, control, *nodes + here, restart);
@@ -1123,7 +1154,8 @@ impl<'p> Worker<'p> {
                 let flow = ticker.poll(unpublished, || 0.0);
                 unpublished = 0;
                 let stop = flow.is_break();
-                if stop || here >= cap {
+                let stalled = here >= caps.stall && !reached_breaks;
+                if stop || here >= caps.restart || stalled {
                     self.clear(k);
                     *nodes += here;
                     return if stop {

@@ -132,6 +132,27 @@ fn polished_boards_and_every_option_keep_the_recounted_score() {
 }
 
 #[test]
+fn a_restart_short_of_the_breaks_is_given_up_at_the_stall_cap() {
+    // Eternity II's exact part takes about a million nodes to reach the
+    // break zone (depth 201), so a stall cap of one node (checked every
+    // 16,384) ends nearly every restart early, and without the cap one
+    // restart runs to the node limit.
+    let puzzle = load("puzzles/edge/eternity2.toml");
+    let restarts = |stall_nodes| {
+        let control = Control::new().with_node_limit(2_000_000);
+        let opts = BestOptions {
+            restart_nodes: 50_000_000,
+            stall_nodes,
+            ..options(2, 1)
+        };
+        let report = search_best(&puzzle, &opts, &control, &|_: &Improvement| {}).unwrap();
+        report.restarts
+    };
+    assert_eq!(restarts(None), 1);
+    assert!(restarts(Some(1)) > 20, "{}", restarts(Some(1)));
+}
+
+#[test]
 fn the_same_seed_gives_the_same_run_with_one_thread() {
     let puzzle = load("puzzles/edge/eternity2.toml");
     let go = |seed| {

@@ -35,6 +35,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         breaks_after: args.breaks_after,
         max_breaks: args.max_breaks,
         restart_nodes: args.restart_nodes,
+        stall_nodes: args.stall_nodes.0,
         seed,
         threads: args.thread_count(),
         quota_marks,
