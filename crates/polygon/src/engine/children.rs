@@ -191,7 +191,7 @@ impl<S: Scalar> Solver<S> {
                             ty: t,
                             iso,
                             poly: pi,
-                            polys: polys.into_iter().map(Arc::new).collect(),
+                            polys,
                         });
                     }
                 }
