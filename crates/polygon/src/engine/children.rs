@@ -9,6 +9,7 @@ use super::splice::place;
 use crate::geom::Pt;
 use crate::num::Scalar;
 use crate::symmetry::{cmp_points, Iso};
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::sync::Arc;
 
@@ -121,6 +122,12 @@ impl<S: Scalar> Solver<S> {
         let in_len_f = poly.f[(vi + n - 1) % n].len;
         let prev_convex = poly.convex((vi + n - 1) % n);
         let mut sums = SideSums::default();
+        // The exact lengths of the two sides at v, computed once per node
+        // when some candidate needs them (every candidate did its own).
+        let out_side = OnceCell::new();
+        let in_side = OnceCell::new();
+        let out_side = || out_side.get_or_init(|| poly.side(vi));
+        let in_side = || in_side.get_or_init(|| poly.side((vi + n - 1) % n));
 
         for &t in &prep.order {
             if self.avail[t] == 0 {
@@ -146,29 +153,25 @@ impl<S: Scalar> Solver<S> {
                     // The side k -> k-1 runs along the side leaving v: it
                     // may not pass a convex corner.
                     let kp = (k + m - 1) % m;
-                    if next_convex
-                        && too_long(form.len_f[kp], &form.len[kp], out_len_f, || poly.side(vi))
-                    {
+                    if next_convex && too_long(form.len_f[kp], &form.len[kp], out_len_f, out_side) {
                         continue;
                     }
                     if cmp == Ordering::Equal
                         && prev_convex
-                        && too_long(form.len_f[k], &form.len[k], in_len_f, || {
-                            poly.side((vi + n - 1) % n)
-                        })
+                        && too_long(form.len_f[k], &form.len[k], in_len_f, in_side)
                     {
                         continue;
                     }
                     // What is left of the side leaving v must be a sum of
                     // piece sides when its far end is convex.
                     if next_convex && prep.sides.is_some() {
-                        let left = poly.side(vi).sub(&form.len[kp]);
+                        let left = out_side().sub(&form.len[kp]);
                         if !left.is_zero() && !self.side_fits(&left, &mut sums) {
                             continue;
                         }
                     }
                     if cmp == Ordering::Equal && prev_convex && prep.sides.is_some() {
-                        let left = poly.side((vi + n - 1) % n).sub(&form.len[k]);
+                        let left = in_side().sub(&form.len[k]);
                         if !left.is_zero() && !self.side_fits(&left, &mut sums) {
                             continue;
                         }
@@ -191,7 +194,7 @@ impl<S: Scalar> Solver<S> {
                             ty: t,
                             iso,
                             poly: pi,
-                            polys: polys.into_iter().map(Arc::new).collect(),
+                            polys,
                         });
                     }
                 }
@@ -228,12 +231,17 @@ impl<S: Scalar> Solver<S> {
 
 /// True when a piece side of length `piece` (float `piece_f`) is longer than
 /// a region side of float length `region_f` (exact on demand).
-fn too_long<S: Scalar>(piece_f: f64, piece: &S, region_f: f64, region: impl Fn() -> S) -> bool {
+fn too_long<'a, S: Scalar>(
+    piece_f: f64,
+    piece: &S,
+    region_f: f64,
+    region: impl Fn() -> &'a S,
+) -> bool {
     if piece_f > region_f + FUZZ {
         return true;
     }
     if piece_f < region_f - FUZZ {
         return false;
     }
-    piece.cmp_s(&region()) == Ordering::Greater
+    piece.cmp_s(region()) == Ordering::Greater
 }

@@ -175,21 +175,22 @@ impl<S: Scalar> Solver<S> {
         let Some(num) = len.as_num() else {
             return true;
         };
-        for t in num.terms() {
-            let Some(at) = table.rads.iter().position(|&r| r == t.rad) else {
-                return false;
-            };
-            let units = t.c.mul(table.scale[at]);
-            if units.denom() != 1 || units.numer() <= 0 || units.numer() > table.cap[at] as i128 {
-                return false;
-            }
-            let reach = cache.reach(at, table, &self.avail);
-            let u = units.numer() as usize;
-            if reach[u / 64] >> (u % 64) & 1 == 0 {
-                return false;
-            }
-        }
-        true
+        // The terms in place: `terms()` would allocate a vector per call.
+        num.with_terms(|terms| {
+            terms.iter().all(|t| {
+                let Some(at) = table.rads.iter().position(|&r| r == t.rad) else {
+                    return false;
+                };
+                let units = t.c.mul(table.scale[at]);
+                if units.denom() != 1 || units.numer() <= 0 || units.numer() > table.cap[at] as i128
+                {
+                    return false;
+                }
+                let reach = cache.reach(at, table, &self.avail);
+                let u = units.numer() as usize;
+                reach[u / 64] >> (u % 64) & 1 != 0
+            })
+        })
     }
 }
 

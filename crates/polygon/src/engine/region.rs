@@ -67,14 +67,16 @@ pub(super) fn cw_angle_f(a: [f64; 2], b: [f64; 2]) -> f64 {
 impl<S: Scalar> Poly<S> {
     pub(super) fn new(v: Vec<V<S>>, area: S) -> Poly<S> {
         let n = v.len();
-        let pf: Vec<[f64; 2]> = v.iter().map(|x| x.f).collect();
-        let df: Vec<[f64; 2]> = v.iter().map(|x| x.d.to_f64()).collect();
+        // One pass, no scratch vectors: the previous corner's direction is
+        // carried along (each direction converted to floats once).
+        let mut prev = v[n - 1].d.to_f64();
         let f = (0..n)
             .map(|i| {
-                let nx = pf[(i + 1) % n];
-                let len = ((nx[0] - pf[i][0]).powi(2) + (nx[1] - pf[i][1]).powi(2)).sqrt();
-                let prev = df[(i + n - 1) % n];
-                let ang = cw_angle_f(df[i], [-prev[0], -prev[1]]);
+                let (p, nx) = (v[i].f, v[(i + 1) % n].f);
+                let len = ((nx[0] - p[0]).powi(2) + (nx[1] - p[1]).powi(2)).sqrt();
+                let d = v[i].d.to_f64();
+                let ang = cw_angle_f(d, [-prev[0], -prev[1]]);
+                prev = d;
                 VF { len, ang }
             })
             .collect();

@@ -6,10 +6,11 @@ use super::region::{Poly, FUZZ, V};
 use crate::geom::{area2, Pt};
 use crate::num::Scalar;
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// Places `form` with corner `k` on corner `vi` of `poly` (turn `u`, shift
-/// `shift`) and returns the polygons that replace `poly`, or `None` when the
-/// piece does not fit.
+/// `shift`) and returns the polygons that replace `poly` (shared, as the
+/// region holds them), or `None` when the piece does not fit.
 pub(super) fn place<S: Scalar>(
     poly: &Poly<S>,
     vi: usize,
@@ -18,7 +19,7 @@ pub(super) fn place<S: Scalar>(
     u: &Pt<S>,
     shift: &Pt<S>,
     piece_area: &S,
-) -> Option<Vec<Poly<S>>> {
+) -> Option<Vec<Arc<Poly<S>>>> {
     // Exact area test first: the piece cannot be larger than the polygon.
     let rest = poly.area.sub(piece_area);
     let rest_sign = rest.signum();
@@ -50,12 +51,11 @@ pub(super) fn place<S: Scalar>(
         return None;
     }
     let l = w.len();
-    let wf: Vec<[f64; 2]> = w.iter().map(|x| x.f).collect();
     // Weak intersections to insert: (edge, vertex).
     let mut ins: Vec<(usize, usize)> = Vec::new();
     for i in 0..l {
         let i1 = (i + 1) % l;
-        let (a, b) = (wf[i], wf[i1]);
+        let (a, b) = (w[i].f, w[i1].f);
         let (ax0, ax1) = (a[0].min(b[0]) - FUZZ, a[0].max(b[0]) + FUZZ);
         let (ay0, ay1) = (a[1].min(b[1]) - FUZZ, a[1].max(b[1]) + FUZZ);
         for j in i + 2..l {
@@ -63,7 +63,7 @@ pub(super) fn place<S: Scalar>(
             if j1 == i {
                 continue; // adjacent through the wrap
             }
-            let (c, d) = (wf[j], wf[j1]);
+            let (c, d) = (w[j].f, w[j1].f);
             if c[0].max(d[0]) < ax0
                 || c[0].min(d[0]) > ax1
                 || c[1].max(d[1]) < ay0
@@ -135,7 +135,7 @@ pub(super) fn place<S: Scalar>(
     }
     if !repeated {
         // One simple loop; its signed area is -(area(P) - area(Q)) < 0.
-        return Some(vec![Poly::new(w, rest)]);
+        return Some(vec![Arc::new(Poly::new(w, rest))]);
     }
     // The same side walked twice in the same direction: the piece lies
     // outside along it.
@@ -168,7 +168,7 @@ pub(super) fn place<S: Scalar>(
         if a2.signum() >= 0 {
             return None; // counter-clockwise: the piece sticks out
         }
-        out.push(Poly::new(lp, a2.neg().half()));
+        out.push(Arc::new(Poly::new(lp, a2.neg().half())));
     }
     Some(out)
 }

@@ -30,13 +30,23 @@ pub(super) fn gcd(a: i128, b: i128) -> i128 {
 }
 
 /// Stein's binary gcd.
-fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
+#[inline]
+fn gcd_u64(a: u64, b: u64) -> u64 {
+    // Most denominators met are 1 or equal (sums of coordinates over one
+    // denominator): no loop for those.
+    if a == 1 || b == 1 {
+        return 1;
+    }
+    if a == b || b == 0 {
+        return a;
+    }
     if a == 0 {
         return b;
     }
-    if b == 0 {
-        return a;
-    }
+    gcd_loop(a, b)
+}
+
+fn gcd_loop(mut a: u64, mut b: u64) -> u64 {
     let shift = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
     loop {
@@ -135,14 +145,21 @@ impl Q {
     /// Sum.
     #[inline]
     pub fn add(self, o: Q) -> Q {
+        // Integers inline; fractions in a call (inlining them everywhere
+        // left the whole function out of line).
         if self.d == 1 && o.d == 1 {
             return Q::int(cadd(self.n, o.n));
         }
+        self.add_fractions(o)
+    }
+
+    #[inline(never)]
+    fn add_fractions(self, o: Q) -> Q {
         if let Some([an, ad, bn, bd]) = small([self.n, self.d, o.n, o.d]) {
             // Products of 64-bit values cannot overflow 128 bits, nor can
             // the sum of two of them: no checks needed.
             let g = gcd_u64(ad as u64, bd as u64) as i64;
-            let (a, b) = (ad / g, bd / g);
+            let (a, b) = if g == 1 { (ad, bd) } else { (ad / g, bd / g) };
             let n = an as i128 * b as i128 + bn as i128 * a as i128;
             return Q::new(n, a as i128 * bd as i128);
         }
@@ -154,9 +171,19 @@ impl Q {
     /// Product.
     #[inline]
     pub fn mul(self, o: Q) -> Q {
+        // Integers inline, in 64 bits when they fit (a checked 128-bit
+        // product is a long sequence); fractions in a call.
         if self.d == 1 && o.d == 1 {
-            return Q::int(cmul(self.n, o.n));
+            return Q::int(match (i64::try_from(self.n), i64::try_from(o.n)) {
+                (Ok(a), Ok(b)) => a as i128 * b as i128,
+                _ => cmul(self.n, o.n),
+            });
         }
+        self.mul_fractions(o)
+    }
+
+    #[inline(never)]
+    fn mul_fractions(self, o: Q) -> Q {
         if self.n == 0 || o.n == 0 {
             return Q::ZERO;
         }
@@ -164,9 +191,11 @@ impl Q {
             // As below, in 64 bits; the products cannot overflow 128.
             let g1 = gcd_u64(an.unsigned_abs(), bd as u64) as i64;
             let g2 = gcd_u64(bn.unsigned_abs(), ad as u64) as i64;
+            // A division is tens of cycles; most gcds here are 1.
+            let cut = |x: i64, g: i64| if g == 1 { x } else { x / g };
             return Q {
-                n: (an / g1) as i128 * (bn / g2) as i128,
-                d: (ad / g2) as i128 * (bd / g1) as i128,
+                n: cut(an, g1) as i128 * cut(bn, g2) as i128,
+                d: cut(ad, g2) as i128 * cut(bd, g1) as i128,
             };
         }
         // Cross-reduce first to keep the numbers small.

@@ -129,14 +129,14 @@ impl Scalar for Num {
                 out.push(q.n);
                 out.push(q.d);
             }
-            Num::X(t) => {
+            Num::P(_) | Num::X(_) => self.with_terms(|t| {
                 out.push(-(t.len() as i128) - 1);
-                for x in t.iter() {
+                for x in t {
                     out.push(x.rad as i128);
                     out.push(x.c.n);
                     out.push(x.c.d);
                 }
-            }
+            }),
         }
     }
     fn cmp_s(&self, o: &Self) -> Ordering {

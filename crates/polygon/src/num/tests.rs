@@ -102,3 +102,45 @@ fn square_roots_denest() {
     assert_eq!(n("2 + sqrt2").sqrt(), None);
     assert_eq!(n("-1").sqrt(), None);
 }
+
+#[test]
+fn one_number_has_one_form_inline_or_boxed() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash = |x: &Num| {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    };
+    // The inline form costs no size: the enum is as large as before it.
+    assert_eq!(std::mem::size_of::<Num>(), 48);
+    let big = Q::int(1 << 80);
+    // Coefficients past 64 bits are boxed; brought back into range, the
+    // same number must be the inline form again (equality and hashing are
+    // structural).
+    let wide = n("1 + sqrt2").scale(big);
+    assert!(matches!(wide, Num::X(_)));
+    let back = wide.scale(Q::new(1, 1 << 80));
+    assert!(matches!(back, Num::P(_)));
+    assert_eq!(back, n("1 + sqrt2"));
+    assert_eq!(hash(&back), hash(&n("1 + sqrt2")));
+    let diff = wide.sub(&n("sqrt2").scale(big));
+    assert_eq!(diff, Num::R(big));
+    // A single term, a pair, and three terms (boxed) agree with their floats.
+    for (s, f) in [
+        ("-3/7*sqrt5", -3.0 / 7.0 * 5f64.sqrt()),
+        ("1/2 - sqrt3", 0.5 - 3f64.sqrt()),
+        ("1 + sqrt2 + sqrt3", 1.0 + 2f64.sqrt() + 3f64.sqrt()),
+    ] {
+        let x = n(s);
+        assert!((x.to_f64() - f).abs() < 1e-12, "{s}");
+        assert_eq!(x.neg().neg(), x, "{s}");
+        assert_eq!(x.add(&x.neg()), Num::ZERO, "{s}");
+        assert_eq!(n(&x.to_string()), x, "{s}");
+    }
+    assert!(matches!(n("1 + sqrt2 + sqrt3"), Num::X(_)));
+    // Radicands past 32 bits are boxed too.
+    let r = Num::sqrt_int(Q::ONE, 4_294_967_311).unwrap();
+    assert!(matches!(r, Num::X(_)));
+    assert_eq!(r.mul(&r), Num::int(4_294_967_311));
+}
