@@ -11,7 +11,7 @@
 //! fits in a machine word (64 or 128 cells), dancing links otherwise. Both
 //! can be asked for by name, and the tests run them against each other.
 
-use crate::bitboard::{BitSolver, BitTables, CellChoice};
+use crate::bitboard::{choose_breaker, BitSolver, BitTables, CellChoice};
 use crate::dlx::{DlxSolver, DlxTables};
 use crate::model::Puzzle;
 use crate::problem::Problem;
@@ -219,7 +219,16 @@ impl Prepared {
     /// Prepares an already built problem.
     pub fn from_problem(problem: Problem, options: Options) -> Prepared {
         let problem = Arc::new(problem);
-        let plan = Arc::new(Plan::new(&problem, options.symmetry));
+        let candidates = if options.symmetry {
+            Plan::candidates(&problem)
+        } else {
+            Vec::new()
+        };
+        let plan = Arc::new(if candidates.is_empty() {
+            Plan::new(&problem, options.symmetry)
+        } else {
+            Plan::fewest_orbits(&problem, candidates.clone())
+        });
         let cap = options.region_cap.unwrap_or_else(|| default_cap(&problem));
         let fast = !options.portable;
         let choice = match options.engine {
@@ -229,16 +238,36 @@ impl Prepared {
             EngineChoice::BitboardTight => Some(CellChoice::Tightest),
             EngineChoice::Auto => Some(auto_cell_choice(&problem)),
         };
-        let (engine, tables) = match choice {
+        // The bitboard engine chooses its breaker by its own first levels
+        // (see `choose_breaker`); dancing links keep the fewest orbits.
+        let (engine, tables, plan) = match choice {
             Some(c) => {
-                if let Some(t) =
-                    BitTables::<u64>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap, fast)
-                {
-                    (Engine::Bits64(t.choice()), Tables::Bits64(Arc::new(t)))
-                } else if let Some(t) =
-                    BitTables::<u128>::new(Arc::clone(&problem), Arc::clone(&plan), c, cap, fast)
-                {
-                    (Engine::Bits128(t.choice()), Tables::Bits128(Arc::new(t)))
+                if let Some(t) = BitTables::<u64>::without_seconds(
+                    Arc::clone(&problem),
+                    Arc::clone(&plan),
+                    c,
+                    cap,
+                    fast,
+                ) {
+                    let (t, plan) = choose_breaker(t, plan, candidates);
+                    (
+                        Engine::Bits64(t.choice()),
+                        Tables::Bits64(Arc::new(t)),
+                        plan,
+                    )
+                } else if let Some(t) = BitTables::<u128>::without_seconds(
+                    Arc::clone(&problem),
+                    Arc::clone(&plan),
+                    c,
+                    cap,
+                    fast,
+                ) {
+                    let (t, plan) = choose_breaker(t, plan, candidates);
+                    (
+                        Engine::Bits128(t.choice()),
+                        Tables::Bits128(Arc::new(t)),
+                        plan,
+                    )
                 } else {
                     (
                         Engine::Dlx,
@@ -246,6 +275,7 @@ impl Prepared {
                             Arc::clone(&problem),
                             Arc::clone(&plan),
                         ))),
+                        plan,
                     )
                 }
             }
@@ -255,6 +285,7 @@ impl Prepared {
                     Arc::clone(&problem),
                     Arc::clone(&plan),
                 ))),
+                plan,
             ),
         };
         Prepared {

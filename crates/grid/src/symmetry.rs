@@ -83,7 +83,11 @@ impl Plan {
     /// The breaker is the eligible type with the fewest orbits of
     /// placements (so the first level of the search is smallest), then the
     /// fewest orbits with a non-trivial stabiliser (so the fewest solutions
-    /// need a post-check), then the earliest.
+    /// need a post-check), then the earliest. That is the plan of the
+    /// dancing-links engine; the bitboard engine starts from it and may
+    /// take another of the [`candidates`](Plan::candidates), the one whose
+    /// first two levels of its own search promise the smallest tree
+    /// ([`Prepared`](crate::Prepared) says which it took).
     pub fn new(problem: &Problem, symmetry: bool) -> Plan {
         let g = problem.group.len();
         let none = |mode| Plan {
@@ -97,11 +101,40 @@ impl Plan {
         if !symmetry {
             return none(Mode::Off);
         }
-        let best = breakers(problem).min_by_key(|(t, reps)| (reps.len(), special(reps), *t));
+        Plan::fewest_orbits(problem, Plan::candidates(problem))
+    }
+
+    /// The types that can break the symmetry (one copy, mapped to itself by
+    /// every symmetry, with placements), each with its orbit
+    /// representatives; empty when the problem has no symmetry.
+    pub fn candidates(problem: &Problem) -> Vec<(usize, Vec<Rep>)> {
+        if problem.group.len() <= 1 {
+            return Vec::new();
+        }
+        breakers(problem).collect()
+    }
+
+    /// The plan of [`Plan::new`] (with symmetry on and more than the
+    /// identity) among `candidates`: the fewest orbits, then the fewest
+    /// representatives a symmetry fixes, then the earliest type.
+    pub fn fewest_orbits(problem: &Problem, candidates: Vec<(usize, Vec<Rep>)>) -> Plan {
+        let best = candidates
+            .into_iter()
+            .min_by_key(|(t, reps)| (reps.len(), special(reps), *t));
         match best {
             Some((ty, reps)) => Plan::breaking(problem, ty, reps),
-            None => none(Mode::PostCheck),
+            None => Plan {
+                mode: Mode::PostCheck,
+                reps: Vec::new(),
+                breaker_placements: 0,
+            },
         }
+    }
+
+    /// The plan that restricts type `ty` to the representatives `reps` (one
+    /// of the [`candidates`](Plan::candidates)).
+    pub fn with_breaker(problem: &Problem, ty: usize, reps: Vec<Rep>) -> Plan {
+        Plan::breaking(problem, ty, reps)
     }
 
     /// A plan whose breaker alone leaves one solution per orbit, with no
@@ -178,10 +211,13 @@ fn orbit_reps(problem: &Problem, t: usize) -> Vec<Rep> {
 /// than the identity that fix it.
 fn orbit_reps_under(problem: &Problem, t: usize, syms: &[usize]) -> Vec<Rep> {
     let range = problem.by_type[t].clone();
-    let index: std::collections::HashMap<&[u32], usize> = range
+    // The placements by their (sorted) cells, sorted, for a binary search:
+    // cheaper than hashing each image's cells.
+    let mut index: Vec<(&[u32], usize)> = range
         .clone()
         .map(|p| (problem.placements[p].cells.as_slice(), p))
         .collect();
+    index.sort_unstable();
     let mut seen = vec![false; range.len()];
     let mut reps = Vec::new();
     let mut image = Vec::new();
@@ -200,7 +236,12 @@ fn orbit_reps_under(problem: &Problem, t: usize, syms: &[usize]) -> Vec<Rep> {
                     .map(|&c| s.cells[c as usize]),
             );
             image.sort_unstable();
-            let q = index[image.as_slice()];
+            let Ok(i) = index.binary_search_by(|&(cells, _)| cells.cmp(image.as_slice())) else {
+                unreachable!(
+                    "a symmetry of the board maps a placement of a type it keeps to another"
+                )
+            };
+            let q = index[i].1;
             seen[q - range.start] = true;
             if q == p && k != 0 {
                 stabiliser.push(k);

@@ -13,6 +13,7 @@ use super::pruning::child_ok;
 use super::tables::{BitTables, WINDOW};
 use super::CellChoice;
 use crate::bits::Bits;
+use crate::symmetry::Rep;
 
 /// The partial cover of a search and the lists of children above it.
 #[derive(Debug)]
@@ -65,6 +66,32 @@ impl<B: Bits> State<B> {
         self.avail.set(ty, true);
         self.key += info.dk;
         self.imbalance += info.imbalance as i32;
+    }
+
+    /// The first two levels of the search below an empty root if a
+    /// breaker were restricted to `reps`: how many of them pass the root's
+    /// checks, and how many children those have together (second breakers
+    /// left out). Leaves the state as it found it.
+    pub(super) fn trial<G: Grow<B>>(
+        &mut self,
+        t: &BitTables<B>,
+        g: &G,
+        reps: &[Rep],
+    ) -> (u64, u64) {
+        let (mut first, mut second) = (0, 0);
+        for r in reps {
+            let p = r.placement;
+            if !(t.info[p].mask & self.filled).is_empty()
+                || !child_ok(t, g, self.filled, self.key, self.imbalance, p)
+            {
+                continue;
+            }
+            first += 1;
+            self.place(t, p);
+            second += self.gather_all(t, g).0 as u64;
+            self.unplace(t);
+        }
+        (first, second)
     }
 
     /// Writes the children of the current node at `cands[top..]` and

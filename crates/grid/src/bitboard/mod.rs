@@ -97,6 +97,7 @@ mod pruning;
 mod solver;
 mod tables;
 
+pub(crate) use solver::choose_breaker;
 pub use solver::BitSolver;
 pub use tables::BitTables;
 

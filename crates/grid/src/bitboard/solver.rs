@@ -12,7 +12,7 @@ use super::growth::{Layout, Table};
 use super::lists::Avail;
 use super::tables::BitTables;
 use crate::bits::Bits;
-use crate::symmetry::Canon;
+use crate::symmetry::{Canon, Plan, Rep};
 use jigsolve_search::{
     fraction_of, Branch, NoSuchNode, NodeKind, NodeStats, Probe, Prune, Sink, Ticker, Tree, Weight,
 };
@@ -21,6 +21,65 @@ use std::sync::Arc;
 
 /// Nodes between two polls of the control.
 const POLL_EVERY: u64 = 1 << 14;
+
+/// Chooses the symmetry breaker among `candidates` (each eligible type and
+/// its orbit representatives; `plan` restricts the one with the fewest
+/// orbits) by the search's own first two levels: with a breaker whose `d1`
+/// representatives pass the root's checks and have `d2` children in all,
+/// the tree is estimated as `d1 · (d2 / d1)³`, the breaker's
+/// representatives times the cube of the branching below them. The fewest
+/// orbits make the narrowest root, but below a compact piece that fits
+/// anywhere (the hexiamond J, a hexagon) the rest branches widely; an
+/// awkward piece (the X pentomino, the hexiamond B) leaves tight cells
+/// behind it. Measured with every eligible piece forced on the catalog (see
+/// BENCHMARKS.md, "Round five"): the estimate never picks a larger tree
+/// than the fewest orbits did, and hexiamonds in the 6 x 6 rhombus take
+/// 34,618 nodes instead of 61,315. Ties keep the fewest orbits. `tables`
+/// come without second breakers ([`BitTables::without_seconds`]); returns
+/// them with those of the chosen plan, and the plan.
+pub(crate) fn choose_breaker<B: Bits>(
+    tables: BitTables<B>,
+    plan: Arc<Plan>,
+    candidates: Vec<(usize, Vec<Rep>)>,
+) -> (BitTables<B>, Arc<Plan>) {
+    let Some(current) = plan.breaker().filter(|_| candidates.len() > 1) else {
+        let mut tables = tables;
+        tables.set_plan(Arc::clone(&plan));
+        return (tables, plan);
+    };
+    let shared = Arc::new(tables);
+    let mut solver = BitSolver::new(Arc::clone(&shared), false);
+    // d2³ / d1² compared without division (0 when no representative passes:
+    // then there is no solution and nothing to search).
+    let score = |(d1, d2): (u64, u64)| -> (u128, u128) {
+        let (d1, d2) = (d1 as u128, d2 as u128);
+        (d2 * d2 * d2, (d1 * d1).max(1))
+    };
+    let better = |a: (u128, u128), b: (u128, u128)| a.0 * b.1 < b.0 * a.1;
+    let mut best = score(solver.breaker_trial(&plan.reps));
+    let mut choice = None;
+    for (i, (ty, reps)) in candidates.iter().enumerate() {
+        if *ty == current {
+            continue;
+        }
+        let s = score(solver.breaker_trial(reps));
+        if better(s, best) {
+            (best, choice) = (s, Some(i));
+        }
+    }
+    drop(solver);
+    // The trial's solver is gone, so the tables have one owner again.
+    let mut tables = Arc::into_inner(shared).expect("the breaker trial's solver is dropped");
+    let plan = match choice {
+        Some(i) => {
+            let (ty, reps) = candidates.into_iter().nth(i).unwrap_or_default();
+            Arc::new(Plan::with_breaker(&tables.problem, ty, reps))
+        }
+        None => plan,
+    };
+    tables.set_plan(Arc::clone(&plan));
+    (tables, plan)
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
@@ -87,6 +146,21 @@ impl<B: Bits> BitSolver<B> {
     fn reset(&mut self) {
         reset(&self.t, &mut self.s);
         self.rep = None;
+    }
+
+    /// The first two levels of the search if a breaker were restricted to
+    /// `reps` (see `State::trial`).
+    fn breaker_trial(&mut self, reps: &[Rep]) -> (u64, u64) {
+        self.reset();
+        let t = &*self.t;
+        match &t.layout {
+            Layout::Line(a) => self.s.trial(t, a, reps),
+            Layout::Plane(a) => self.s.trial(t, a, reps),
+            Layout::Space(a) => self.s.trial(t, a, reps),
+            Layout::Pairs2(a) => self.s.trial(t, a, reps),
+            Layout::Pairs3(a) => self.s.trial(t, a, reps),
+            Layout::Compact => self.s.trial(t, &Table(&t.nbr), reps),
+        }
     }
 
     /// Places `p` as the next piece.
