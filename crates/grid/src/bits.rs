@@ -51,6 +51,15 @@ pub trait Bits:
     }
     /// The cells `i..i + width` as a number (bit `j` is cell `i + j`).
     fn window(self, i: usize, width: u32) -> usize;
+    /// The largest cell (undefined for the empty set).
+    fn highest(self) -> usize;
+    /// The cells `lo..lo + 64` as a 64-bit word (bit `j` is cell `lo + j`).
+    fn word(self, lo: usize) -> u64;
+    /// The cells of the 64-bit word `w` put back at `lo` (bit `j` becomes
+    /// cell `lo + j`): the inverse of [`word`](Bits::word) on those cells.
+    fn from_word(w: u64, lo: usize) -> Self;
+    /// The set folded to 64 bits (for hashing).
+    fn fold64(self) -> u64;
     /// Whether cell `i` is in the set.
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_empty()
@@ -103,6 +112,23 @@ macro_rules! impl_bits {
                 }
             }
             #[inline(always)]
+            fn highest(self) -> usize {
+                (<$t>::BITS - 1 - self.leading_zeros()) as usize
+            }
+            #[inline(always)]
+            fn word(self, lo: usize) -> u64 {
+                (self >> lo) as u64
+            }
+            #[inline(always)]
+            fn from_word(w: u64, lo: usize) -> Self {
+                (w as Self) << lo
+            }
+            #[inline(always)]
+            fn fold64(self) -> u64 {
+                // Two shifts: one by the width would overflow a 64-bit word.
+                self as u64 ^ (self >> 32 >> 32) as u64
+            }
+            #[inline(always)]
             fn is_empty(self) -> bool {
                 self == 0
             }
@@ -126,5 +152,10 @@ mod tests {
         assert_eq!(u64::low(64), !0);
         assert_eq!(u128::low(3), 7);
         assert!(u128::bit(100).has(100));
+        let wide = u128::bit(70) | u128::bit(9);
+        assert_eq!((wide.lowest(), wide.highest()), (9, 70));
+        assert_eq!(wide.word(9), 1 | 1 << 61);
+        assert_eq!(u128::from_word(wide.word(9), 9), wide);
+        assert_eq!(u64::bit(63).highest(), 63);
     }
 }

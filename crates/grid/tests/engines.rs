@@ -243,3 +243,54 @@ fn many_threads_and_shards_give_the_same_counts() {
     assert_eq!(counts(&one), counts(&two));
     assert_eq!(one.nodes.total(), two.nodes.total());
 }
+
+/// A pocket exactly one piece's size but of no shape left is refused where
+/// it is made: in a 2 x 3 box an L and an I tromino leave, whichever is
+/// placed first, three cells the other cannot fill (an L leaves an L, an I
+/// leaves an I). The size check alone would let every first placement
+/// through; the engines that check around each placement refuse them all
+/// at the root (the first-empty-cell engine only checks the cells behind a
+/// placement, and finds out one level down), and every engine counts 0.
+#[test]
+fn a_pocket_no_piece_left_fits_is_refused_when_it_is_made() {
+    let text = r#"
+family = "grid"
+name = "l-and-i"
+board = """
+###
+###
+"""
+
+[[piece]]
+name = "L"
+shape = """
+L.
+LL
+"""
+
+[[piece]]
+name = "I"
+shape = """
+III
+"""
+"#;
+    let puzzle = jigsolve_grid::parse::parse(text, "l-and-i.toml")
+        .expect("valid")
+        .puzzle;
+    for engine in ENGINES {
+        for symmetry in [false, true] {
+            let report = count(&puzzle, options(engine, symmetry));
+            assert_eq!(report.counts.raw, Some(0), "{engine:?}");
+            if matches!(
+                engine,
+                EngineChoice::BitboardTight | EngineChoice::BitboardMrv
+            ) {
+                assert_eq!(
+                    report.nodes.per_depth().iter().skip(1).sum::<u64>(),
+                    0,
+                    "{engine:?}, symmetry {symmetry}: a first placement got through"
+                );
+            }
+        }
+    }
+}

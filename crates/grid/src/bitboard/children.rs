@@ -7,9 +7,9 @@
 //! walks a plain slice. Choosing the cell with the fewest children only
 //! counts the competing lists and writes the winner's once.
 
-use super::growth::Grow;
+use super::growth::{window, Grow};
 use super::lists::Avail;
-use super::pruning::child_ok;
+use super::pruning::{child_ok, Left, Parent};
 use super::tables::{BitTables, WINDOW};
 use super::CellChoice;
 use crate::bits::Bits;
@@ -81,9 +81,14 @@ impl<B: Bits> State<B> {
         let (mut first, mut second) = (0, 0);
         for r in reps {
             let p = r.placement;
-            if !(t.info[p].mask & self.filled).is_empty()
-                || !child_ok(t, g, self.filled, self.key, self.imbalance, p)
-            {
+            let parent = Parent {
+                filled: self.filled,
+                key: self.key,
+                imbalance: self.imbalance,
+                left: Left::of(&self.avail, &self.remaining),
+                narrow: None,
+            };
+            if !(t.info[p].mask & self.filled).is_empty() || !child_ok(t, g, &parent, p) {
                 continue;
             }
             first += 1;
@@ -131,7 +136,16 @@ impl<B: Bits> State<B> {
     #[inline(always)]
     fn gather_all<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> (usize, usize) {
         let filled = self.filled;
-        let (key, imbalance) = (self.key, self.imbalance);
+        // The floods and the tightest cells of the other choices run on a
+        // 64-bit window of a wider board when its empty cells fit in one
+        // (`narrow`, set below).
+        let mut parent = Parent {
+            filled,
+            key: self.key,
+            imbalance: self.imbalance,
+            left: Left::of(&self.avail, &self.remaining),
+            narrow: None,
+        };
         let buf = &mut self.cands[self.top..];
         if self.depth == 0 && t.plan.breaker().is_some() {
             let (mut n, mut tried) = (0, 0);
@@ -139,7 +153,7 @@ impl<B: Bits> State<B> {
                 let p = r.placement;
                 if (t.info[p].mask & filled).is_empty() {
                     tried += 1;
-                    if child_ok(t, g, filled, key, imbalance, p) {
+                    if child_ok(t, g, &parent, p) {
                         buf[n] = p as u32;
                         n += 1;
                     }
@@ -165,19 +179,32 @@ impl<B: Bits> State<B> {
                         let p = t.lists.cands[first + marked.trailing_zeros() as usize].placement;
                         marked &= marked - 1;
                         buf[n] = p;
-                        n += child_ok(t, g, filled, key, imbalance, p as usize) as usize;
+                        n += child_ok(t, g, &parent, p as usize) as usize;
                     }
                     return (n, tried);
                 }
                 t.lists.scan(list, filled, &self.avail, buf)
             }
             CellChoice::Fewest | CellChoice::Tightest => {
+                parent.narrow = window(g, empty);
                 let found = match t.choice {
                     CellChoice::Tightest if t.next_class_from < usize::MAX => {
-                        let (among, then) = g.tightest_two(empty);
+                        let (among, then) = match &parent.narrow {
+                            Some((lo, n)) => {
+                                let (among, then) = n.tightest_two(empty.word(*lo));
+                                (B::from_word(among, *lo), B::from_word(then, *lo))
+                            }
+                            None => g.tightest_two(empty),
+                        };
                         fewest_of_two(t, filled, &self.avail, among, then, buf)
                     }
-                    CellChoice::Tightest => fewest(t, filled, &self.avail, g.tightest(empty), buf),
+                    CellChoice::Tightest => {
+                        let among = match &parent.narrow {
+                            Some((lo, n)) => B::from_word(n.tightest(empty.word(*lo)), *lo),
+                            None => g.tightest(empty),
+                        };
+                        fewest(t, filled, &self.avail, among, buf)
+                    }
                     _ => fewest(t, filled, &self.avail, empty, buf),
                 };
                 match found {
@@ -194,7 +221,7 @@ impl<B: Bits> State<B> {
         for r in 0..kept {
             let p = buf[r];
             buf[n] = p;
-            n += child_ok(t, g, filled, key, imbalance, p as usize) as usize;
+            n += child_ok(t, g, &parent, p as usize) as usize;
         }
         (n, kept)
     }

@@ -123,6 +123,17 @@ pub(super) fn pairs<B: Bits, const N: usize>(
 
 /// Growing sets of cells to their neighbours.
 pub(super) trait Grow<B: Bits> {
+    /// This growth on a 64-bit window of the word (see [`narrow`]).
+    type Narrow: Grow<u64>;
+
+    /// This growth on the cells `lo..lo + 64` as a 64-bit word, for a
+    /// board wider than 64 cells whose empty cells all lie there (`None`
+    /// for narrower boards and for the table layout). Cells that a step
+    /// would take out of the window are below its lowest empty cell or
+    /// above its highest, so they are never empty and dropping them
+    /// changes nothing.
+    fn narrow(&self, lo: usize) -> Option<Self::Narrow>;
+
     /// The cells of `region` and their neighbours (possibly with some cells
     /// off the board, which callers drop with `& empty`).
     fn expand(&self, region: B) -> B;
@@ -177,6 +188,17 @@ impl<B: Bits, const N: usize> Axes<B, N> {
 }
 
 impl<B: Bits, const N: usize> Grow<B> for Axes<B, N> {
+    type Narrow = Axes<u64, N>;
+
+    #[inline(always)]
+    fn narrow(&self, lo: usize) -> Option<Axes<u64, N>> {
+        (B::CAPACITY > 64).then(|| Axes {
+            stride: self.stride,
+            not_last: self.not_last.map(|m| m.word(lo)),
+            not_first: self.not_first.map(|m| m.word(lo)),
+        })
+    }
+
     /// Along the slowest axis no mask is needed: a step past either end
     /// leaves the box or the word.
     #[inline(always)]
@@ -268,6 +290,17 @@ impl<B: Bits> Counts<B> {
 }
 
 impl<B: Bits, const N: usize> Grow<B> for Pairs<B, N> {
+    type Narrow = Pairs<u64, N>;
+
+    #[inline(always)]
+    fn narrow(&self, lo: usize) -> Option<Pairs<u64, N>> {
+        (B::CAPACITY > 64).then(|| Pairs {
+            distance: self.distance,
+            after: self.after.map(|m| m.word(lo)),
+            before: self.before.map(|m| m.word(lo)),
+        })
+    }
+
     #[inline(always)]
     fn expand(&self, region: B) -> B {
         let mut next = region;
@@ -292,10 +325,32 @@ impl<B: Bits, const N: usize> Grow<B> for Pairs<B, N> {
     }
 }
 
+/// The 64-bit window of `g` that holds every cell of `empty`, with its
+/// lowest cell, when the board is wider than 64 cells and there is one:
+/// deep in the search the empty cells of such a board usually fit, and a
+/// step of a flood then takes half the instructions.
+#[inline(always)]
+pub(super) fn window<B: Bits, G: Grow<B>>(g: &G, empty: B) -> Option<(usize, G::Narrow)> {
+    if B::CAPACITY <= 64 || empty.is_empty() {
+        return None;
+    }
+    let lo = empty.lowest();
+    if empty.highest() - lo >= 64 {
+        return None;
+    }
+    g.narrow(lo).map(|n| (lo, n))
+}
+
 /// Neighbours by table, for the compact layout: a cell at a time.
 pub(super) struct Table<'a, B>(pub(super) &'a [B]);
 
 impl<B: Bits> Grow<B> for Table<'_, B> {
+    type Narrow = Axes<u64, 1>;
+
+    fn narrow(&self, _: usize) -> Option<Axes<u64, 1>> {
+        None
+    }
+
     #[inline(always)]
     fn expand(&self, region: B) -> B {
         let mut next = region;
@@ -393,5 +448,75 @@ mod tests {
             }
         }
         assert!(checked >= 20, "only {checked} boards fit in 128 bits");
+    }
+
+    /// Random sets of the cells `lo..lo + 64` of `board` grow and count
+    /// their neighbours in the 64-bit window of `g` as in the whole word.
+    fn check_window<G: Grow<u128>>(g: &G, board: u128, rng: &mut SplitMix64) {
+        for _ in 0..40 {
+            let lo = board.lowest() + rng.below(40) as usize;
+            let span = u128::low(64) << lo & board;
+            let random =
+                |rng: &mut SplitMix64| (0..128).fold(0u128, |m, i| m | (rng.below(2) as u128) << i);
+            let (empty, region) = (random(rng) & span, random(rng) & span);
+            let Some((at, n)) = window(g, empty) else {
+                assert!(empty.is_empty() || empty.highest() - empty.lowest() >= 64);
+                continue;
+            };
+            assert_eq!(at, empty.lowest());
+            let region = region & empty;
+            let grown = u128::from_word(n.expand(region.word(at)) & empty.word(at), at);
+            assert_eq!(grown, g.expand(region) & empty);
+            assert_eq!(
+                u128::from_word(n.tightest(empty.word(at)), at),
+                g.tightest(empty)
+            );
+        }
+    }
+
+    /// On boards wider than 64 cells, the floods and the tightest cells
+    /// of a window that holds every empty cell are those of the whole word.
+    #[test]
+    fn a_window_grows_and_counts_as_the_whole_word() {
+        let mut rng = SplitMix64::new(11);
+        let boards = [
+            (Lattice::Triangle, 6, 6),
+            (Lattice::Triangle, 4, 12),
+            (Lattice::Triangle, 8, 8),
+            (Lattice::Hexagon, 9, 9),
+            (Lattice::Hexagon, 8, 12),
+            (Lattice::Square, 9, 10),
+            (Lattice::Square, 11, 11),
+        ];
+        for (lattice, w, h) in boards {
+            let turns = if lattice == Lattice::Triangle { 2 } else { 1 };
+            let cells: Vec<Site> = (0..h)
+                .flat_map(|y| (0..w).flat_map(move |x| (0..turns).map(move |t| [x, y, t])))
+                .map(|c| (c, None))
+                .collect();
+            let one = Piece {
+                name: "m".into(),
+                shape: vec![([0, 0, 0], None)],
+                copies: cells.len() as u32,
+                optional: false,
+                sides: Sides::Two,
+            };
+            let puzzle = Puzzle::new("t".into(), lattice, vec![], cells, vec![one]).unwrap();
+            let problem = Problem::new(&puzzle);
+            let extents: Vec<u32> = problem.scan_axes.iter().map(|&(_, e)| e).collect();
+            let volume: usize = extents.iter().map(|&e| e as usize).product();
+            assert!(
+                (65..=128).contains(&volume),
+                "{lattice} {w} x {h}: {volume} bits"
+            );
+            let bit: Vec<usize> = problem.boxed.iter().map(|&b| b as usize).collect();
+            let board = bit.iter().fold(0u128, |m, &b| m | 1 << b);
+            if lattice == Lattice::Square {
+                check_window(&axes::<u128, 2>(&extents, volume), board, &mut rng);
+            } else {
+                let g = pairs::<u128, 3>(&problem.neighbours, &bit).expect("three distances");
+                check_window(&g, board, &mut rng);
+            }
+        }
     }
 }

@@ -94,6 +94,7 @@ mod children;
 mod growth;
 mod lists;
 mod pruning;
+mod shapes;
 mod solver;
 mod tables;
 

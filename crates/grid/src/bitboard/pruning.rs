@@ -8,23 +8,42 @@
 //! only ever give up by keeping a placement, so the pruning is sound.
 
 use super::growth::Grow;
+use super::lists::Avail;
+use super::shapes::Shapes;
 use super::tables::BitTables;
 use super::CellChoice;
 use crate::bits::Bits;
 
-/// Whether placing `p` on top of `filled` leaves the empty cells in two
+/// What the dead-region check reads about the node whose children it
+/// checks: its full cells, the key of the remaining pieces, the empty
+/// cells' difference of colours, the types left, and the 64-bit window of
+/// a wider board that holds its empty cells (with its lowest cell), if one
+/// does (see [`window`](super::growth::window)).
+pub(super) struct Parent<'a, B, N> {
+    pub(super) filled: B,
+    pub(super) key: u32,
+    pub(super) imbalance: i32,
+    pub(super) left: Left<'a>,
+    pub(super) narrow: Option<(usize, N)>,
+}
+
+/// Whether placing `p` below `parent` leaves the empty cells in two
 /// colours the remaining pieces can balance, and every region it touches
-/// fillable by them (`key` and `imbalance` are the key of the remaining
-/// pieces and the empty cells' difference of colours before placing it).
+/// fillable by them.
 #[inline(always)]
 pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     t: &BitTables<B>,
     g: &G,
-    filled: B,
-    key: u32,
-    imbalance: i32,
+    parent: &Parent<'_, B, G::Narrow>,
     p: usize,
 ) -> bool {
+    let Parent {
+        filled,
+        key,
+        imbalance,
+        left,
+        ref narrow,
+    } = *parent;
     if t.cap == 0 {
         return true;
     }
@@ -37,7 +56,12 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
             if behind.is_empty() {
                 return true;
             }
-            behind_ok(g, behind, empty & info.near, t.feasible[key], t.cap)
+            let one = One {
+                shapes: &t.shapes,
+                left,
+                ty: info.ty as usize,
+            };
+            behind_ok(g, behind, empty & info.near, t.feasible[key], t.cap, one)
         }
         CellChoice::Fewest | CellChoice::Tightest => {
             // (The colour check is never on with the first empty cell.)
@@ -49,8 +73,67 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
             if seeds.is_empty() {
                 return true;
             }
-            seeds_ok(g, seeds, empty, t.feasible[key], t.cap)
+            let one = One {
+                shapes: &t.shapes,
+                left,
+                ty: info.ty as usize,
+            };
+            let feasible = t.feasible[key];
+            match narrow {
+                Some((lo, n)) => {
+                    let lo = *lo;
+                    let (seeds, empty) = (seeds.word(lo), empty.word(lo));
+                    seeds_ok(n, seeds, empty, feasible, t.cap, |r| {
+                        one.ok(B::from_word(r, lo))
+                    })
+                }
+                None => seeds_ok(g, seeds, empty, feasible, t.cap, |r| one.ok(r)),
+            }
         }
+    }
+}
+
+/// The types with copies left before a placement: a bit per type, and
+/// the copies left of each.
+#[derive(Clone, Copy)]
+pub(super) struct Left<'a> {
+    avail: u64,
+    remaining: &'a [u32],
+}
+
+impl<'a> Left<'a> {
+    #[inline(always)]
+    pub(super) fn of(avail: &Avail, remaining: &'a [u32]) -> Left<'a> {
+        let avail = match avail {
+            Avail::One(a) => *a,
+            // (More than 64 types have no shape table.)
+            Avail::Many(_) => !0,
+        };
+        Left { avail, remaining }
+    }
+}
+
+/// What a region that only one piece can fill is checked against: the
+/// placements' shapes, and the types left once a placement of `ty` is made.
+#[derive(Clone, Copy)]
+struct One<'a, B> {
+    shapes: &'a Shapes<B>,
+    left: Left<'a>,
+    ty: usize,
+}
+
+impl<B: Bits> One<'_, B> {
+    /// Whether the closed region `region` can be filled, as far as its
+    /// shape tells: fewer cells than two of the smallest piece
+    /// must be exactly one placement of a type still left.
+    #[inline(always)]
+    fn ok(&self, region: B) -> bool {
+        if region.count() >= self.shapes.below {
+            return true;
+        }
+        let last_copy = (self.left.remaining[self.ty] == 1) as u64;
+        self.shapes
+            .filled_by_one(region, self.left.avail & !(last_copy << self.ty))
     }
 }
 
@@ -84,7 +167,14 @@ fn fits_size(feasible: u128, size: u32) -> bool {
 /// always counting (a software population count in portable builds).
 /// Growth gives up after `cap` steps.
 #[inline(always)]
-fn behind_ok<B: Bits, G: Grow<B>>(g: &G, behind: B, big: B, feasible: u128, cap: u32) -> bool {
+fn behind_ok<B: Bits, G: Grow<B>>(
+    g: &G,
+    behind: B,
+    big: B,
+    feasible: u128,
+    cap: u32,
+    one: One<'_, B>,
+) -> bool {
     let mut open = g.expand(big) & behind;
     if open == behind {
         return true;
@@ -107,21 +197,30 @@ fn behind_ok<B: Bits, G: Grow<B>>(g: &G, behind: B, big: B, feasible: u128, cap:
     if closed.is_empty() {
         return true;
     }
-    fits_size(feasible, closed.count()) && regions_each_ok(g, closed, feasible, cap)
+    fits_size(feasible, closed.count()) && regions_each_ok(g, closed, feasible, cap, one)
 }
 
 /// Whether each region of `closed` (a union of closed regions) is feasible
 /// on its own (one that does not close within `cap` steps is kept).
-fn regions_each_ok<B: Bits, G: Grow<B>>(g: &G, closed: B, feasible: u128, cap: u32) -> bool {
+fn regions_each_ok<B: Bits, G: Grow<B>>(
+    g: &G,
+    closed: B,
+    feasible: u128,
+    cap: u32,
+    one: One<'_, B>,
+) -> bool {
     let mut rest = closed;
     while !rest.is_empty() {
         let (done, region) = g.flood(B::bit(rest.lowest()), closed, B::ZERO, cap);
         if region == closed {
-            // One region, already checked.
-            return true;
+            // One region, whose size was checked.
+            return one.ok(region);
         }
-        if done && !fits_size(feasible, region.count()) {
-            return false;
+        if done {
+            let size = region.count();
+            if !fits_size(feasible, size) || !one.ok(region) {
+                return false;
+            }
         }
         rest &= !region;
     }
@@ -132,12 +231,19 @@ fn regions_each_ok<B: Bits, G: Grow<B>>(g: &G, closed: B, feasible: u128, cap: u
 /// neighbours (`seeds`); one that has not closed up after `cap` steps is
 /// taken to be the big open region, and later floods stop when they meet it.
 #[inline(always)]
-fn seeds_ok<B: Bits, G: Grow<B>>(g: &G, mut seeds: B, empty: B, feasible: u128, cap: u32) -> bool {
-    let mut big = B::ZERO;
+fn seeds_ok<W: Bits, G: Grow<W>>(
+    g: &G,
+    mut seeds: W,
+    empty: W,
+    feasible: u128,
+    cap: u32,
+    shape_ok: impl Fn(W) -> bool,
+) -> bool {
+    let mut big = W::ZERO;
     while !seeds.is_empty() {
-        let (closed, region) = g.flood(B::bit(seeds.lowest()), empty, big, cap);
+        let (closed, region) = g.flood(W::bit(seeds.lowest()), empty, big, cap);
         if closed {
-            if !fits_size(feasible, region.count()) {
+            if !fits_size(feasible, region.count()) || !shape_ok(region) {
                 return false;
             }
         } else {

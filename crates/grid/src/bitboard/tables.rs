@@ -10,6 +10,7 @@
 use super::growth::{axes, pairs, Layout};
 use super::lists::Lists;
 use super::pruning::BALANCE_ZERO;
+use super::shapes::Shapes;
 use super::CellChoice;
 use crate::bits::Bits;
 use crate::problem::Problem;
@@ -84,6 +85,8 @@ pub struct BitTables<B: Bits> {
     /// The board's difference of colours.
     pub(super) imbalance0: i32,
     pub(super) cap: u32,
+    /// The placements' shapes, for regions only one piece can fill.
+    pub(super) shapes: Shapes<B>,
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
     pub(super) seconds: Vec<Option<SecondCut>>,
@@ -240,6 +243,9 @@ impl<B: Bits> BitTables<B> {
             .map(|t| t.size as u32)
             .min()
             .unwrap_or(1);
+        // A region smaller than two of the smallest pieces holds one piece.
+        let below = if cap > 0 { 2 * smallest } else { 0 };
+        let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
         let hole =
             |known_full: B, seeds: B| local && hole_left(&nbr, full, known_full, seeds, smallest);
         let mut lists = Lists::default();
@@ -353,6 +359,7 @@ impl<B: Bits> BitTables<B> {
             feasible: keys.feasible,
             balances: keys.balances,
             cap,
+            shapes,
             next_class_from,
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
