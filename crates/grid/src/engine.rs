@@ -90,8 +90,9 @@ pub struct Options {
     /// When false every distinct solution is reported; unique counts are
     /// still computed, by comparing each solution with its images.
     pub symmetry: bool,
-    /// Largest region the bitboard engine flood-fills when looking for dead
-    /// regions (`None`: the default, 0: no dead-region check).
+    /// Most steps the bitboard engine grows a region when looking for dead
+    /// regions (`None`: the default, as many as the largest piece has cells
+    /// and at least 6; 0: no dead-region check).
     pub region_cap: Option<u32>,
     /// Run the portable copy of the bitboard search loop even on a
     /// processor that has the bit-manipulation instructions the faster copy
