@@ -176,7 +176,7 @@ impl<B: Bits> State<B> {
                     let first = t.lists.start[list] as usize;
                     let mut n = 0;
                     while marked != 0 {
-                        let p = t.lists.cands[first + marked.trailing_zeros() as usize].placement;
+                        let p = t.lists.placement(first + marked.trailing_zeros() as usize);
                         marked &= marked - 1;
                         buf[n] = p;
                         n += child_ok(t, g, &parent, p as usize) as usize;

@@ -277,7 +277,6 @@ impl<B: Bits> BitTables<B> {
                             list.iter()
                                 .copied()
                                 .filter(|&p| (info[p].mask & full_near).is_empty()),
-                            &info,
                         );
                     }
                 }
@@ -297,17 +296,11 @@ impl<B: Bits> BitTables<B> {
                         let window_full = (0..WINDOW as usize)
                             .filter(|&j| key >> j & 1 == 1 && b + 1 + j < B::CAPACITY)
                             .fold(B::ZERO, |m, j| m | B::bit(b + 1 + j));
-                        lists.push(
-                            list.iter().copied().filter(|&p| {
-                                let m = info[p].mask;
-                                m.window(b + 1, WINDOW) & key == 0
-                                    && !hole(
-                                        B::low(b) | window_full | m,
-                                        window & !window_full & !m,
-                                    )
-                            }),
-                            &info,
-                        );
+                        lists.push(list.iter().copied().filter(|&p| {
+                            let m = info[p].mask;
+                            m.window(b + 1, WINDOW) & key == 0
+                                && !hole(B::low(b) | window_full | m, window & !window_full & !m)
+                        }));
                     }
                 }
             }
@@ -319,7 +312,7 @@ impl<B: Bits> BitTables<B> {
         // slower for 2% fewer instructions), so squares and cubes read
         // them whole.
         let by_type = choice == CellChoice::First || !problem.lattice().axis_neighbours();
-        lists.finish(problem.types.len(), by_type);
+        lists.finish(&info, problem.types.len(), by_type);
 
         let widest = lists.longest().max(plan.reps.len()).max(1);
         let mut cell_of_bit = vec![u32::MAX; bits];
