@@ -7,7 +7,7 @@
 //! walks a plain slice. Choosing the cell with the fewest children only
 //! counts the competing lists and writes the winner's once.
 
-use super::growth::{window, Grow};
+use super::growth::{tightest_in, tightest_two_in, window, Grow};
 use super::lists::Avail;
 use super::pruning::{child_ok, Left, Parent};
 use super::tables::{BitTables, WINDOW};
@@ -189,20 +189,11 @@ impl<B: Bits> State<B> {
                 parent.narrow = window(g, empty);
                 let found = match t.choice {
                     CellChoice::Tightest if t.next_class_from < usize::MAX => {
-                        let (among, then) = match &parent.narrow {
-                            Some((lo, n)) => {
-                                let (among, then) = n.tightest_two(empty.word(*lo));
-                                (B::from_word(among, *lo), B::from_word(then, *lo))
-                            }
-                            None => g.tightest_two(empty),
-                        };
+                        let (among, then) = tightest_two_in(g, &parent.narrow, empty);
                         fewest_of_two(t, filled, &self.avail, among, then, buf)
                     }
                     CellChoice::Tightest => {
-                        let among = match &parent.narrow {
-                            Some((lo, n)) => B::from_word(n.tightest(empty.word(*lo)), *lo),
-                            None => g.tightest(empty),
-                        };
+                        let among = tightest_in(g, &parent.narrow, empty);
                         fewest(t, filled, &self.avail, among, buf)
                     }
                     _ => fewest(t, filled, &self.avail, empty, buf),

@@ -341,6 +341,37 @@ pub(super) fn window<B: Bits, G: Grow<B>>(g: &G, empty: B) -> Option<(usize, G::
     g.narrow(lo).map(|n| (lo, n))
 }
 
+/// The tightest cells of `empty` ([`Grow::tightest`]), counted on the
+/// node's 64-bit window when it has one (`narrow`, from [`window`]).
+#[inline(always)]
+pub(super) fn tightest_in<B: Bits, G: Grow<B>>(
+    g: &G,
+    narrow: &Option<(usize, G::Narrow)>,
+    empty: B,
+) -> B {
+    match narrow {
+        Some((lo, n)) => B::from_word(n.tightest(empty.word(*lo)), *lo),
+        None => g.tightest(empty),
+    }
+}
+
+/// The two tightest classes of `empty` ([`Grow::tightest_two`]), on the
+/// node's window when it has one, as [`tightest_in`].
+#[inline(always)]
+pub(super) fn tightest_two_in<B: Bits, G: Grow<B>>(
+    g: &G,
+    narrow: &Option<(usize, G::Narrow)>,
+    empty: B,
+) -> (B, B) {
+    match narrow {
+        Some((lo, n)) => {
+            let (among, then) = n.tightest_two(empty.word(*lo));
+            (B::from_word(among, *lo), B::from_word(then, *lo))
+        }
+        None => g.tightest_two(empty),
+    }
+}
+
 /// Neighbours by table, for the compact layout: a cell at a time.
 pub(super) struct Table<'a, B>(pub(super) &'a [B]);
 

@@ -26,6 +26,9 @@ impl<B: Bits> Shapes<B> {
     /// The table of `placements` (cells and type); regions smaller than
     /// `below` cells are looked up. More than 64 types turn it off.
     pub(super) fn new(placements: impl ExactSizeIterator<Item = (B, usize)>, below: u32) -> Self {
+        if below == 0 {
+            return Shapes::default();
+        }
         let n = placements.len();
         let bits = (2 * n).max(2).next_power_of_two().trailing_zeros();
         let mut shapes = Shapes {
