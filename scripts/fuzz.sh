@@ -2,8 +2,11 @@
 # Fuzzes the jigsolve binary for as long as one likes:
 #   bash scripts/fuzz.sh --seconds 1800 --seed 7
 # (options: --seed N, --seconds S, --out DIR for failing inputs; see
-# crates/fuzz/src/main.rs). Builds the release binary first.
+# crates/fuzz/src/main.rs). Builds the release binary first (or the binary
+# of the Cargo profile named by JIGSOLVE_PROFILE; the test script uses its
+# own, `ci`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --locked -p jigsolve -p jigsolve-fuzz
-exec target/release/jigsolve-fuzz --bin target/release/jigsolve "$@"
+profile=${JIGSOLVE_PROFILE:-release}
+cargo build --profile "$profile" --locked -p jigsolve -p jigsolve-fuzz
+exec "target/$profile/jigsolve-fuzz" --bin "target/$profile/jigsolve" "$@"

@@ -4,8 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-# The browser tests of `jigsolve serve` must run here, not skip.
-JIGSOLVE_BROWSER_TESTS=1 cargo test --workspace --release --locked "$@"
+# The browser tests of `jigsolve serve` must run here, not skip. The build
+# is the `ci` profile (Cargo.toml): optimised like a release, but without
+# link-time optimisation, so the test binaries build faster.
+JIGSOLVE_BROWSER_TESTS=1 cargo test --workspace --profile ci --locked "$@"
 # A short, seeded fuzz pass over every reader (the same inputs on every
-# machine for the seed; `bash scripts/fuzz.sh --seconds N` runs longer).
-bash scripts/fuzz.sh --seed 1 --seconds 60
+# machine for the seed; `bash scripts/fuzz.sh --seconds N` runs longer), on
+# the binary the tests ran.
+JIGSOLVE_PROFILE=ci bash scripts/fuzz.sh --seed 1 --seconds 60
