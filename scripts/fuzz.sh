@@ -2,11 +2,18 @@
 # Fuzzes the jigsolve binary for as long as one likes:
 #   bash scripts/fuzz.sh --seconds 1800 --seed 7
 # (options: --seed N, --seconds S, --out DIR for failing inputs; see
-# crates/fuzz/src/main.rs). Builds the release binary first (or the binary
-# of the Cargo profile named by JIGSOLVE_PROFILE; the test script uses its
-# own, `ci`).
+# crates/fuzz/src/main.rs). Builds the release binary first, or fuzzes the
+# binary named by JIGSOLVE_BIN as it is; JIGSOLVE_PROFILE names another Cargo
+# profile to build in (the test script fuzzes the `ci` binary its tests ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 profile=${JIGSOLVE_PROFILE:-release}
-cargo build --profile "$profile" --locked -p jigsolve -p jigsolve-fuzz
-exec "target/$profile/jigsolve-fuzz" --bin "target/$profile/jigsolve" "$@"
+bin=${JIGSOLVE_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --profile "$profile" --locked -p jigsolve
+    bin=target/$profile/jigsolve
+fi
+# The harness alone: it has no dependencies, so this takes seconds (building
+# `jigsolve` here too would rebuild it with other features than the tests').
+cargo build --profile "$profile" --locked -p jigsolve-fuzz
+exec "target/$profile/jigsolve-fuzz" --bin "$bin" "$@"

@@ -10,5 +10,5 @@ bash scripts/setup.sh
 JIGSOLVE_BROWSER_TESTS=1 cargo test --workspace --profile ci --locked "$@"
 # A short, seeded fuzz pass over every reader (the same inputs on every
 # machine for the seed; `bash scripts/fuzz.sh --seconds N` runs longer), on
-# the binary the tests ran.
-JIGSOLVE_PROFILE=ci bash scripts/fuzz.sh --seed 1 --seconds 60
+# the very binary the tests ran.
+JIGSOLVE_PROFILE=ci JIGSOLVE_BIN=target/ci/jigsolve bash scripts/fuzz.sh --seed 1 --seconds 60
