@@ -252,12 +252,13 @@ impl<B: Bits> BitTables<B> {
         let (mut nb, mut degree, mut cover_base) = (Vec::new(), Vec::new(), Vec::new());
         match choice {
             CellChoice::Fewest | CellChoice::Tightest => {
-                let mut per_bit: Vec<Vec<usize>> = vec![Vec::new(); bits];
-                for (i, p) in problem.placements.iter().enumerate() {
-                    for &c in &p.cells {
-                        per_bit[bit_of[c as usize]].push(i);
-                    }
-                }
+                let per_bit = by_bit(
+                    bits,
+                    problem
+                        .placements
+                        .iter()
+                        .map(|p| p.cells.iter().map(|&c| bit_of[c as usize])),
+                );
                 nb = vec![[u8::MAX; 6]; bits];
                 degree = vec![0u8; bits];
                 for (c, v) in problem.neighbours.iter().enumerate() {
@@ -266,7 +267,9 @@ impl<B: Bits> BitTables<B> {
                     }
                     degree[bit_of[c]] = v.len().min(6) as u8;
                 }
-                for (b, list) in per_bit.iter().enumerate() {
+                lists.reserve((0..bits).map(|b| per_bit.of(b).len() << degree[b]).sum());
+                for b in 0..bits {
+                    let list = per_bit.of(b);
                     cover_base.push(lists.pushed() as u32);
                     let d = degree[b] as usize;
                     for key in 0..1usize << d {
@@ -275,7 +278,7 @@ impl<B: Bits> BitTables<B> {
                             .fold(B::ZERO, |m, j| m | B::bit(nb[b][j] as usize));
                         lists.push(
                             list.iter()
-                                .copied()
+                                .map(|&p| p as usize)
                                 .filter(|&p| (info[p].mask & full_near).is_empty()),
                         );
                     }
@@ -283,11 +286,16 @@ impl<B: Bits> BitTables<B> {
             }
             CellChoice::First => {
                 // Placements anchored at each bit (their first cell).
-                let mut anchored: Vec<Vec<usize>> = vec![Vec::new(); bits];
-                for (i, p) in problem.placements.iter().enumerate() {
-                    anchored[bit_of[p.cells[0] as usize]].push(i);
-                }
-                for (b, list) in anchored.iter().enumerate() {
+                let anchored = by_bit(
+                    bits,
+                    problem
+                        .placements
+                        .iter()
+                        .map(|p| std::iter::once(bit_of[p.cells[0] as usize])),
+                );
+                lists.reserve(problem.placements.len() << WINDOW);
+                for b in 0..bits {
+                    let list = anchored.of(b);
                     let window = (b + 1..b + 1 + WINDOW as usize)
                         .filter(|&x| x < B::CAPACITY)
                         .fold(B::ZERO, |m, x| m | B::bit(x))
@@ -296,7 +304,7 @@ impl<B: Bits> BitTables<B> {
                         let window_full = (0..WINDOW as usize)
                             .filter(|&j| key >> j & 1 == 1 && b + 1 + j < B::CAPACITY)
                             .fold(B::ZERO, |m, j| m | B::bit(b + 1 + j));
-                        lists.push(list.iter().copied().filter(|&p| {
+                        lists.push(list.iter().map(|&p| p as usize).filter(|&p| {
                             let m = info[p].mask;
                             m.window(b + 1, WINDOW) & key == 0
                                 && !hole(B::low(b) | window_full | m, window & !window_full & !m)
@@ -751,4 +759,42 @@ mod tests {
         let ring = vec![vec![1, 2], vec![0, 2], vec![0, 1]];
         assert_eq!(two_colours(&ring), None);
     }
+}
+
+/// The placements by bit, in one buffer: those of bit `b` are
+/// `of(b)`, in increasing order.
+struct ByBit {
+    start: Vec<u32>,
+    placements: Vec<u32>,
+}
+
+impl ByBit {
+    fn of(&self, b: usize) -> &[u32] {
+        &self.placements[self.start[b] as usize..self.start[b + 1] as usize]
+    }
+}
+
+/// Lists each placement under the bits `bits_of` gives it (counted first,
+/// then written: a vector per bit grown one push at a time was the most
+/// page faults of building the tables after the lists themselves).
+fn by_bit<I: IntoIterator<Item = usize>>(
+    bits: usize,
+    bits_of: impl Iterator<Item = I> + Clone,
+) -> ByBit {
+    let mut start = vec![0u32; bits + 1];
+    for b in bits_of.clone().flatten() {
+        start[b + 1] += 1;
+    }
+    for b in 0..bits {
+        start[b + 1] += start[b];
+    }
+    let mut next = start.clone();
+    let mut placements = vec![0u32; start[bits] as usize];
+    for (i, of) in bits_of.enumerate() {
+        for b in of {
+            placements[next[b] as usize] = i as u32;
+            next[b] += 1;
+        }
+    }
+    ByBit { start, placements }
 }
