@@ -689,6 +689,44 @@ fn second_cuts(problem: &Problem, plan: &Plan) -> Vec<Option<SecondCut>> {
         .collect()
 }
 
+/// The placements by bit, in one buffer: those of bit `b` are
+/// `of(b)`, in increasing order.
+struct ByBit {
+    start: Vec<u32>,
+    placements: Vec<u32>,
+}
+
+impl ByBit {
+    fn of(&self, b: usize) -> &[u32] {
+        &self.placements[self.start[b] as usize..self.start[b + 1] as usize]
+    }
+}
+
+/// Lists each placement under the bits `bits_of` gives it (counted first,
+/// then written: a vector per bit grown one push at a time was the most
+/// page faults of building the tables after the lists themselves).
+fn by_bit<I: IntoIterator<Item = usize>>(
+    bits: usize,
+    bits_of: impl Iterator<Item = I> + Clone,
+) -> ByBit {
+    let mut start = vec![0u32; bits + 1];
+    for b in bits_of.clone().flatten() {
+        start[b + 1] += 1;
+    }
+    for b in 0..bits {
+        start[b + 1] += start[b];
+    }
+    let mut next = start.clone();
+    let mut placements = vec![0u32; start[bits] as usize];
+    for (i, of) in bits_of.enumerate() {
+        for b in of {
+            placements[next[b] as usize] = i as u32;
+            next[b] += 1;
+        }
+    }
+    ByBit { start, placements }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -759,42 +797,4 @@ mod tests {
         let ring = vec![vec![1, 2], vec![0, 2], vec![0, 1]];
         assert_eq!(two_colours(&ring), None);
     }
-}
-
-/// The placements by bit, in one buffer: those of bit `b` are
-/// `of(b)`, in increasing order.
-struct ByBit {
-    start: Vec<u32>,
-    placements: Vec<u32>,
-}
-
-impl ByBit {
-    fn of(&self, b: usize) -> &[u32] {
-        &self.placements[self.start[b] as usize..self.start[b + 1] as usize]
-    }
-}
-
-/// Lists each placement under the bits `bits_of` gives it (counted first,
-/// then written: a vector per bit grown one push at a time was the most
-/// page faults of building the tables after the lists themselves).
-fn by_bit<I: IntoIterator<Item = usize>>(
-    bits: usize,
-    bits_of: impl Iterator<Item = I> + Clone,
-) -> ByBit {
-    let mut start = vec![0u32; bits + 1];
-    for b in bits_of.clone().flatten() {
-        start[b + 1] += 1;
-    }
-    for b in 0..bits {
-        start[b + 1] += start[b];
-    }
-    let mut next = start.clone();
-    let mut placements = vec![0u32; start[bits] as usize];
-    for (i, of) in bits_of.enumerate() {
-        for b in of {
-            placements[next[b] as usize] = i as u32;
-            next[b] += 1;
-        }
-    }
-    ByBit { start, placements }
 }
