@@ -702,9 +702,9 @@ impl ByBit {
     }
 }
 
-/// Lists each placement under the bits `bits_of` gives it (counted first,
-/// then written: a vector per bit grown one push at a time was the most
-/// page faults of building the tables after the lists themselves).
+/// Lists each placement under the bits `bits_of` gives it, counted first
+/// and then written, so that no buffer grows by copying into fresh pages
+/// (a vector per bit grew one push at a time; see `Lists::reserve`).
 fn by_bit<I: IntoIterator<Item = usize>>(
     bits: usize,
     bits_of: impl Iterator<Item = I> + Clone,
