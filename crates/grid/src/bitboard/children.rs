@@ -10,7 +10,7 @@
 use super::growth::{tightest_in, tightest_two_in, window, Grow};
 use super::lists::Avail;
 use super::pruning::{child_ok, Left, Parent};
-use super::tables::{BitTables, WINDOW};
+use super::tables::BitTables;
 use super::CellChoice;
 use crate::bits::Bits;
 use crate::symmetry::Rep;
@@ -168,8 +168,7 @@ impl<B: Bits> State<B> {
         // First pass: the placements that fit and whose type is left.
         let kept = match t.choice {
             CellChoice::First => {
-                let cell = empty.lowest();
-                let list = (cell << WINDOW) + filled.window(cell + 1, WINDOW);
+                let list = t.lowest_cell_list(empty.lowest(), filled);
                 if let Some(mut marked) = t.lists.marked(list, filled, &self.avail) {
                     // Only the marked candidates get the dead-region check.
                     let tried = marked.count_ones() as usize;

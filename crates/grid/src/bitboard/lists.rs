@@ -239,6 +239,28 @@ impl<B: Bits> Lists<B> {
         }
     }
 
+    /// Whether `f` holds for some candidate of list `i` that avoids
+    /// `filled` and whose type is in `types` (a bit per type, at most 64
+    /// types); `f` is given its placement and type, in list order, until
+    /// it holds.
+    #[inline(always)]
+    pub(super) fn any_fit(
+        &self,
+        i: usize,
+        filled: B,
+        types: u64,
+        f: impl FnMut(u32, usize) -> bool,
+    ) -> bool {
+        let of_types = self.indexed(i).then(|| self.of_types(i, types));
+        match self.is_narrow() {
+            true => {
+                let filled = filled.word(self.base[i] as usize);
+                any_fit_in(&self.narrow[self.range(i)], of_types, filled, types, f)
+            }
+            false => any_fit_in(&self.wide[self.range(i)], of_types, filled, types, f),
+        }
+    }
+
     /// Writes the candidates of list `i` that avoid `filled` and whose type
     /// has copies left (`avail`) to `out`, and returns how many there are.
     ///
@@ -312,6 +334,32 @@ fn count_in<M: Bits>(
         }
     }
     n
+}
+
+/// [`Lists::any_fit`] on one list; `of_types` are the positions of the
+/// types of `types` when the list is indexed by type.
+#[inline(always)]
+fn any_fit_in<M: Bits>(
+    list: &[Cand<M>],
+    of_types: Option<u64>,
+    filled: M,
+    types: u64,
+    mut f: impl FnMut(u32, usize) -> bool,
+) -> bool {
+    let mut try_one = |e: &Cand<M>| (e.mask & filled).is_empty() && f(e.placement, e.ty as usize);
+    match of_types {
+        Some(mut rest) => {
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if try_one(&list[k]) {
+                    return true;
+                }
+            }
+            false
+        }
+        None => list.iter().filter(|e| types >> e.ty & 1 == 1).any(try_one),
+    }
 }
 
 /// [`Lists::scan`] on one list; `typed` as for [`count_in`].

@@ -50,6 +50,9 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     let info = &t.info[p];
     let key = (key - info.dk) as usize;
     let empty = t.full & !(filled | info.mask);
+    if empty.count() < t.endgame {
+        return endgame_ok(t, empty, left, info.ty as usize);
+    }
     match t.choice {
         CellChoice::First => {
             let behind = empty & !info.near;
@@ -93,12 +96,52 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     }
 }
 
+/// Whether `empty`, fewer cells than three of the smallest piece, can be
+/// filled by the pieces left once a placement of `ty` is made (`left`
+/// before it). It holds at most two pieces, so it must be one placement of
+/// a type left, or a placement covering its lowest cell and one of a type
+/// left after that: an exact answer in a scan of one list and a probe of
+/// the shapes per placement that fits, where the floods see only the sizes
+/// of regions that close around the piece (hexiamonds in the 6 x 6
+/// rhombus: 3,860 nodes with two pieces left, of which 224 had a child).
+#[inline(always)]
+fn endgame_ok<B: Bits>(t: &BitTables<B>, empty: B, left: Left<'_>, ty: usize) -> bool {
+    if empty.is_empty() {
+        return true;
+    }
+    let types = left.after(ty);
+    if t.shapes.filled_by_one(empty, types) {
+        return true;
+    }
+    let filled = t.full & !empty;
+    let list = t.lowest_cell_list(empty.lowest(), filled);
+    t.lists.any_fit(list, filled, types, |q, tq| {
+        let rest = empty & !t.info[q as usize].mask;
+        t.shapes.filled_by_one(rest, left.after_two(ty, tq))
+    })
+}
+
 /// The types with copies left before a placement: a bit per type, and
 /// the copies left of each.
 #[derive(Clone, Copy)]
 pub(super) struct Left<'a> {
     avail: u64,
     remaining: &'a [u32],
+}
+
+impl Left<'_> {
+    /// The types left once a placement of `a` is made.
+    #[inline(always)]
+    fn after(&self, a: usize) -> u64 {
+        self.avail & !(((self.remaining[a] == 1) as u64) << a)
+    }
+
+    /// The types left once placements of `a` and then `b` are made.
+    #[inline(always)]
+    fn after_two(&self, a: usize, b: usize) -> u64 {
+        let used = 1 + (a == b) as u32;
+        self.after(a) & !(((self.remaining[b] <= used) as u64) << b)
+    }
 }
 
 impl<'a> Left<'a> {
@@ -131,9 +174,7 @@ impl<B: Bits> One<'_, B> {
         if region.count() >= self.shapes.below {
             return true;
         }
-        let last_copy = (self.left.remaining[self.ty] == 1) as u64;
-        self.shapes
-            .filled_by_one(region, self.left.avail & !(last_copy << self.ty))
+        self.shapes.filled_by_one(region, self.left.after(self.ty))
     }
 }
 

@@ -87,6 +87,9 @@ pub struct BitTables<B: Bits> {
     pub(super) cap: u32,
     /// The placements' shapes, for regions only one piece can fill.
     pub(super) shapes: Shapes<B>,
+    /// Fewer empty cells than this (three of the smallest piece) hold at
+    /// most two pieces, and are checked whole (0: never).
+    pub(super) endgame: u32,
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
     pub(super) seconds: Vec<Option<SecondCut>>,
@@ -246,6 +249,7 @@ impl<B: Bits> BitTables<B> {
         // A region smaller than two of the smallest pieces holds one piece.
         let below = if cap > 0 { 2 * smallest } else { 0 };
         let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
+        let endgame = if shapes.below > 0 { 3 * smallest } else { 0 };
         let hole =
             |known_full: B, seeds: B| local && hole_left(&nbr, full, known_full, seeds, smallest);
         let mut lists = Lists::default();
@@ -361,6 +365,7 @@ impl<B: Bits> BitTables<B> {
             balances: keys.balances,
             cap,
             shapes,
+            endgame,
             next_class_from,
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
@@ -397,6 +402,17 @@ impl<B: Bits> BitTables<B> {
             key |= (filled.has(x as usize) as usize) << j;
         }
         self.cover_base[cell] as usize + key
+    }
+
+    /// A list that holds every placement avoiding `filled` that covers
+    /// `cell`, the lowest cell not in `filled`: with the first empty cell,
+    /// the placements anchored there; else its cover list.
+    #[inline(always)]
+    pub(super) fn lowest_cell_list(&self, cell: usize, filled: B) -> usize {
+        match self.choice {
+            CellChoice::First => (cell << WINDOW) + filled.window(cell + 1, WINDOW),
+            CellChoice::Fewest | CellChoice::Tightest => self.cover_list(cell, filled),
+        }
     }
 }
 
