@@ -494,7 +494,8 @@ fn a_tree_of_thousands_of_nodes_stays_within_the_width() {
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("big.svg");
     let t = tree_json("pentomino-3x20", &["--max-nodes", "5000"]);
-    assert!(t["recorded"].as_u64().unwrap() > 2000, "{t}");
+    // 1,934 nodes since the check of the last two pieces (2,230 before).
+    assert!(t["recorded"].as_u64().unwrap() > 1500, "{t}");
     jigsolve()
         .args(["tree", "pentomino-3x20", "--max-nodes", "5000", "--svg"])
         .arg(&svg)
