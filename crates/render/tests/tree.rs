@@ -115,7 +115,8 @@ fn a_small_folded_tree_snapshot() {
 #[test]
 fn thousands_of_nodes_stay_within_the_width_and_rasterise() {
     let t = pentominoes(3000);
-    assert!(t.nodes.len() > 2000, "{}", t.nodes.len());
+    // 1,934 nodes since the check of the last two pieces (2,230 before).
+    assert!(t.nodes.len() > 1500, "{}", t.nodes.len());
     let svg = tree_svg(&t, &TreeCaption::default());
     let width: f64 = {
         let start = svg.find(" width=\"").unwrap() + 8;
