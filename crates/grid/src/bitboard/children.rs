@@ -93,7 +93,7 @@ impl<B: Bits> State<B> {
             }
             first += 1;
             self.place(t, p);
-            second += self.gather_all(t, g).0 as u64;
+            second += self.gather_all(t, g, None).0 as u64;
             self.unplace(t);
         }
         (first, second)
@@ -104,37 +104,37 @@ impl<B: Bits> State<B> {
     /// children and the placements the dead-region check refused (those
     /// that cover the chosen cell, fit and have copies left). Below a
     /// representative with a second breaker, that type's placements other
-    /// than its representatives are no children (and were not tried).
-    /// `SECOND` says whether the problem has second breakers at all (the
-    /// search loop is compiled with and without them).
+    /// than its representatives are no children and are not tried: they
+    /// are set aside before the dead-region check, so that what it refuses
+    /// does not depend on the order of the two. `SECOND` says whether the
+    /// problem has second breakers at all (the search loop is compiled with
+    /// and without them).
     #[inline(always)]
     pub(super) fn gather<G: Grow<B>, const SECOND: bool>(
         &mut self,
         t: &BitTables<B>,
         g: &G,
     ) -> (usize, usize) {
-        let (n, tried) = self.gather_all(t, g);
-        if !SECOND {
-            return (n, tried);
-        }
-        let Some(i) = self.second.filter(|_| self.depth > 0) else {
-            return (n, tried);
+        let cut = match SECOND {
+            true => self
+                .second
+                .filter(|_| self.depth > 0)
+                .and_then(|i| t.seconds[i].as_ref()),
+            false => None,
         };
-        let Some(cut) = &t.seconds[i] else {
-            return (n, tried);
-        };
-        let buf = &mut self.cands[self.top..self.top + n];
-        let mut kept = 0;
-        for r in 0..n {
-            let p = buf[r];
-            buf[kept] = p;
-            kept += cut.allowed[p as usize] as usize;
-        }
-        (kept, tried - (n - kept))
+        self.gather_all(t, g, cut.map(|c| c.allowed.as_slice()))
     }
 
+    /// [`gather`](State::gather) with the placements `allowed` (per
+    /// placement; `None`: all).
     #[inline(always)]
-    fn gather_all<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> (usize, usize) {
+    fn gather_all<G: Grow<B>>(
+        &mut self,
+        t: &BitTables<B>,
+        g: &G,
+        allowed: Option<&[bool]>,
+    ) -> (usize, usize) {
+        let barred = |p: u32| allowed.is_some_and(|a| !a[p as usize]);
         let filled = self.filled;
         // The floods and the tightest cells of the other choices run on a
         // 64-bit window of a wider board when its empty cells fit in one
@@ -171,12 +171,16 @@ impl<B: Bits> State<B> {
                 let list = t.lowest_cell_list(empty.lowest(), filled);
                 if let Some(mut marked) = t.lists.marked(list, filled, &self.avail) {
                     // Only the marked candidates get the dead-region check.
-                    let tried = marked.count_ones() as usize;
+                    let mut tried = marked.count_ones() as usize;
                     let first = t.lists.start[list] as usize;
                     let mut n = 0;
                     while marked != 0 {
                         let p = t.lists.placement(first + marked.trailing_zeros() as usize);
                         marked &= marked - 1;
+                        if barred(p) {
+                            tried -= 1;
+                            continue;
+                        }
                         buf[n] = p;
                         n += child_ok(t, g, &parent, p as usize) as usize;
                     }
@@ -203,17 +207,21 @@ impl<B: Bits> State<B> {
                 }
             }
         };
-        // Second pass: the dead-region check.
-        if t.cap == 0 {
+        // Second pass: the dead-region check, on the placements allowed.
+        if t.cap == 0 && allowed.is_none() {
             return (kept, kept);
         }
-        let mut n = 0;
+        let (mut n, mut tried) = (0, kept);
         for r in 0..kept {
             let p = buf[r];
+            if barred(p) {
+                tried -= 1;
+                continue;
+            }
             buf[n] = p;
-            n += child_ok(t, g, &parent, p as usize) as usize;
+            n += (t.cap == 0 || child_ok(t, g, &parent, p as usize)) as usize;
         }
-        (n, kept)
+        (n, tried)
     }
 }
 

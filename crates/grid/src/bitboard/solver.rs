@@ -285,6 +285,20 @@ impl<B: Bits> BitSolver<B> {
         Ok(())
     }
 
+    /// The bit of the cell the current node branches on (see
+    /// `State::chosen_bit`).
+    fn chosen_bit(&self) -> Option<usize> {
+        let t = &*self.t;
+        match &t.layout {
+            Layout::Line(a) => self.s.chosen_bit(t, a),
+            Layout::Plane(a) => self.s.chosen_bit(t, a),
+            Layout::Space(a) => self.s.chosen_bit(t, a),
+            Layout::Pairs2(a) => self.s.chosen_bit(t, a),
+            Layout::Pairs3(a) => self.s.chosen_bit(t, a),
+            Layout::Compact => self.s.chosen_bit(t, &Table(&t.nbr)),
+        }
+    }
+
     fn position(&self, base: usize) -> f64 {
         fraction_of((base..self.s.depth).map(|d| {
             let f = self.frames[d];
@@ -464,15 +478,7 @@ impl<B: Bits> Tree for BitSolver<B> {
         if let (0, Some(ty)) = (self.s.depth, t.plan.breaker()) {
             return Ok(Some(Branch::Piece(ty as u32)));
         }
-        let bit = match &t.layout {
-            Layout::Line(a) => self.s.chosen_bit(t, a),
-            Layout::Plane(a) => self.s.chosen_bit(t, a),
-            Layout::Space(a) => self.s.chosen_bit(t, a),
-            Layout::Pairs2(a) => self.s.chosen_bit(t, a),
-            Layout::Pairs3(a) => self.s.chosen_bit(t, a),
-            Layout::Compact => self.s.chosen_bit(t, &Table(&t.nbr)),
-        };
-        Ok(bit.map(|b| Branch::Cell(t.cell_of_bit[b])))
+        Ok(self.chosen_bit().map(|b| Branch::Cell(t.cell_of_bit[b])))
     }
 
     /// Explores the subtree at `path`.
@@ -579,6 +585,94 @@ mod tests {
                         level = next;
                     }
                     assert!(checked > 10, "{name} {choice:?}: {checked}");
+                }
+            }
+        }
+    }
+
+    /// What a node tries is every placement that covers its cell, fits and
+    /// has a copy left, less those a second breaker bars there, whatever
+    /// the dead-region check makes of them: counted by brute force over
+    /// the placements at every node of the tree, against the engine's own
+    /// count. The first empty cell's lists leave out, when the check is on,
+    /// placements that close a hole at once, so that choice runs without
+    /// it.
+    #[test]
+    fn placements_a_second_breaker_bars_are_not_tried() {
+        use jigsolve_search::{Control, Ticker};
+        fn walk<B: Bits>(s: &mut BitSolver<B>, path: &mut Vec<u32>, tried: &mut Vec<u64>) {
+            let t = Arc::clone(&s.t);
+            s.descend(path).unwrap();
+            let depth = path.len();
+            if s.is_complete() {
+                return;
+            }
+            // The root of a broken search tries the breaker's
+            // representatives instead; a dead end counts too.
+            if depth > 0 || t.plan.breaker().is_none() {
+                let bit = s.chosen_bit().unwrap();
+                let cut =
+                    s.s.second
+                        .filter(|_| depth > 0)
+                        .and_then(|i| t.seconds[i].as_ref());
+                let n = (0..t.info.len())
+                    .filter(|&p| {
+                        let info = &t.info[p];
+                        info.mask.has(bit)
+                            && (info.mask & s.s.filled).is_empty()
+                            && s.s.remaining[info.ty as usize] > 0
+                            && cut.is_none_or(|c| c.allowed[p])
+                    })
+                    .count() as u64;
+                if tried.len() <= depth {
+                    tried.resize(depth + 1, 0);
+                }
+                tried[depth] += n;
+            }
+            let (kids, _) = s.gather();
+            for k in 0..kids as u32 {
+                path.push(k);
+                walk(s, path, tried);
+                path.pop();
+            }
+        }
+        for name in ["pentomino-3x20", "soma"] {
+            let problem = Arc::new(catalog(name));
+            let plan = Arc::new(Plan::new(&problem, true));
+            for choice in [CellChoice::First, CellChoice::Fewest, CellChoice::Tightest] {
+                let cap = if choice == CellChoice::First { 0 } else { 16 };
+                let t = BitTables::<u64>::new(
+                    Arc::clone(&problem),
+                    Arc::clone(&plan),
+                    choice,
+                    cap,
+                    false,
+                )
+                .unwrap();
+                assert!(t.any_second, "{name}: no second breaker");
+                let t = Arc::new(t);
+                let mut s = BitSolver::new(Arc::clone(&t), true);
+                let mut stats = NodeStats::default();
+                let control = Control::new();
+                let mut sink = |_: &[u16], _: Weight| ControlFlow::Continue(());
+                let _ = s
+                    .explore(&[], &mut sink, &mut Ticker::new(&control), &mut stats)
+                    .unwrap();
+                let mut expected = Vec::new();
+                walk(
+                    &mut BitSolver::new(t, false),
+                    &mut Vec::new(),
+                    &mut expected,
+                );
+                let engine = stats.tried();
+                let from = usize::from(plan.breaker().is_some());
+                let end = engine.len().max(expected.len());
+                for d in from..end {
+                    assert_eq!(
+                        engine.get(d).copied().unwrap_or(0),
+                        expected.get(d).copied().unwrap_or(0),
+                        "{name} {choice:?} at depth {d}"
+                    );
                 }
             }
         }
