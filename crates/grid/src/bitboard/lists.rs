@@ -10,6 +10,7 @@
 //! the placements of the types left are looked at.
 
 use super::tables::Info;
+use super::written;
 use crate::bits::Bits;
 
 /// A placement in a candidate list: its cells (as a set of type `M`), type
@@ -32,8 +33,6 @@ pub(super) struct Cand<M> {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Lists<B> {
     pub(super) start: Vec<u32>,
-    /// The placements of the lists pushed, until `finish` lays them out.
-    pending: Vec<u32>,
     /// The candidates with whole masks, when not `narrow`.
     wide: Vec<Cand<B>>,
     /// The candidates with masks relative to `base` of their list, when
@@ -41,6 +40,11 @@ pub(super) struct Lists<B> {
     narrow: Vec<Cand<u64>>,
     /// Per list, the lowest cell of its placements (with `narrow`).
     base: Vec<u32>,
+    /// On a board wider than 64 cells, whether some list spans 64 bits or
+    /// more, so that every list keeps whole masks (`wide`).
+    whole: bool,
+    /// The placements of the list being pushed (with `narrow`).
+    scratch: Vec<u32>,
     /// When asked for and there are at most 64 types: per list and type,
     /// the positions of that type's candidates in the list, a bit each
     /// (`by_type[list * types + ty]`), for the lists at most 64 long (0 for
@@ -52,85 +56,99 @@ pub(super) struct Lists<B> {
 }
 
 impl<B: Bits> Lists<B> {
-    /// Makes room for `n` placements in the lists still to be pushed, so
+    /// Makes room for `n` candidates in the lists still to be pushed, so
     /// that pushing them moves nothing: an upper bound costs no more than
     /// the exact number, since the pages never written are never touched
     /// (each growth by doubling copied into fresh pages; with the buffers
     /// of `ByBit` in the tables, sizing first took hexiamonds in the 6 x 6
     /// rhombus from 635 page faults a run to 594).
+    /// A bound too large to reserve only leaves the lists to grow as they
+    /// are pushed.
     pub(super) fn reserve(&mut self, n: usize) {
-        self.pending.reserve(n);
+        let _ = match self.is_narrow() {
+            true => self.narrow.try_reserve(n),
+            false => self.wide.try_reserve(n),
+        };
     }
 
-    /// Appends a list.
-    pub(super) fn push(&mut self, placements: impl Iterator<Item = usize>) {
-        self.start.push(self.pending.len() as u32);
-        self.pending.extend(placements.map(|p| p as u32));
+    /// Appends a list of `placements` (whose cells and types are in
+    /// `info`). The candidates are written where they stay: keeping the
+    /// placements of every list and laying the candidates out at the end
+    /// took 4 bytes a candidate more, 54 page faults a run on hexiamonds in
+    /// the 6 x 6 rhombus.
+    pub(super) fn push(&mut self, info: &[Info<B>], placements: impl Iterator<Item = usize>) {
+        let cand = |p: u32| Cand {
+            mask: info[p as usize].mask,
+            ty: info[p as usize].ty as u32,
+            placement: p,
+        };
+        self.start.push(self.len() as u32);
+        if !self.is_narrow() {
+            self.wide.extend(placements.map(|p| cand(p as u32)));
+            return;
+        }
+        self.scratch.clear();
+        self.scratch.extend(placements.map(|p| p as u32));
+        let cells = self
+            .scratch
+            .iter()
+            .fold(B::ZERO, |u, &p| u | info[p as usize].mask);
+        let lo = match cells.is_empty() {
+            true => Some(0),
+            false => {
+                let lo = cells.lowest();
+                (cells.highest() - lo < 64).then_some(lo)
+            }
+        };
+        match lo {
+            Some(lo) => {
+                self.base.push(lo as u32);
+                self.narrow.extend(self.scratch.iter().map(|&p| Cand {
+                    mask: info[p as usize].mask.word(lo),
+                    ty: info[p as usize].ty as u32,
+                    placement: p,
+                }));
+            }
+            None => {
+                // A list spans 64 bits or more: every list keeps whole masks.
+                self.whole = true;
+                let narrow = std::mem::take(&mut self.narrow);
+                self.wide = narrow.iter().map(|c| cand(c.placement)).collect();
+                self.wide.extend(self.scratch.iter().map(|&p| cand(p)));
+                self.base = Vec::new();
+            }
+        }
     }
 
-    /// Closes the last list and lays the candidates out, from the
-    /// placements' `info`; `types` is the number of piece types, and
+    /// How many candidates the lists pushed hold.
+    fn len(&self) -> usize {
+        match self.is_narrow() {
+            true => self.narrow.len(),
+            false => self.wide.len(),
+        }
+    }
+
+    /// Closes the last list; `types` is the number of piece types, and
     /// `index` asks for the positions by type (see `by_type`).
-    pub(super) fn finish(&mut self, info: &[Info<B>], types: usize, index: bool) {
-        self.start.push(self.pending.len() as u32);
-        let pending = std::mem::take(&mut self.pending);
-        let ty = |p: u32| info[p as usize].ty as u32;
+    pub(super) fn finish(&mut self, types: usize, index: bool) {
+        self.start.push(self.len() as u32);
         if index && types <= 64 {
             self.types = types;
             self.all_indexed = self.longest() <= 64;
-            self.by_type = vec![0; (self.start.len() - 1) * types];
-            for (i, w) in self.start.windows(2).enumerate() {
-                if w[1] - w[0] > 64 {
+            // Read before written (`|=`): see `written`.
+            self.by_type = written((self.start.len() - 1) * types, 0);
+            for i in 0..self.start.len() - 1 {
+                let r = self.range(i);
+                if r.len() > 64 {
                     continue;
                 }
-                for (k, &p) in pending[w[0] as usize..w[1] as usize].iter().enumerate() {
-                    self.by_type[i * types + ty(p) as usize] |= 1 << k;
+                for (k, c) in r.enumerate() {
+                    let ty = match self.is_narrow() {
+                        true => self.narrow[c].ty,
+                        false => self.wide[c].ty,
+                    };
+                    self.by_type[i * types + ty as usize] |= 1 << k;
                 }
-            }
-        }
-        // Each list's lowest cell when every list's cells lie within 64
-        // bits of a board wider than that.
-        let base: Option<Vec<u32>> = (B::CAPACITY > 64)
-            .then(|| {
-                self.start
-                    .windows(2)
-                    .map(|w| {
-                        let cells = pending[w[0] as usize..w[1] as usize]
-                            .iter()
-                            .fold(B::ZERO, |u, &p| u | info[p as usize].mask);
-                        match cells.is_empty() {
-                            true => Some(0),
-                            false => {
-                                let lo = cells.lowest();
-                                (cells.highest() - lo < 64).then_some(lo as u32)
-                            }
-                        }
-                    })
-                    .collect()
-            })
-            .flatten();
-        match base {
-            Some(base) => {
-                self.narrow.reserve_exact(pending.len());
-                for (w, &lo) in self.start.windows(2).zip(&base) {
-                    self.narrow
-                        .extend(pending[w[0] as usize..w[1] as usize].iter().map(|&p| Cand {
-                            mask: info[p as usize].mask.word(lo as usize),
-                            ty: ty(p),
-                            placement: p,
-                        }));
-                }
-                self.base = base;
-            }
-            None => {
-                self.wide = pending
-                    .iter()
-                    .map(|&p| Cand {
-                        mask: info[p as usize].mask,
-                        ty: ty(p),
-                        placement: p,
-                    })
-                    .collect();
             }
         }
     }
@@ -139,7 +157,7 @@ impl<B: Bits> Lists<B> {
     /// of at most 64 cells, known when compiling.
     #[inline(always)]
     fn is_narrow(&self) -> bool {
-        B::CAPACITY > 64 && !self.narrow.is_empty()
+        B::CAPACITY > 64 && !self.whole
     }
 
     /// Candidate `k` of all the lists (`start[i] + j` is the `j`th of list
@@ -482,9 +500,9 @@ mod tests {
             for index in [false, true] {
                 let mut built = Lists::default();
                 for l in lists {
-                    built.push(l.iter().copied());
+                    built.push(&info, l.iter().copied());
                 }
-                built.finish(&info, 3, index);
+                built.finish(3, index);
                 assert_eq!(built.is_narrow(), narrow);
                 for seed in 0..200u128 {
                     let random = |k: u128| {
@@ -511,6 +529,15 @@ mod tests {
                             }
                             assert_eq!(got, want);
                         }
+                        // `any_fit` is shown the same candidates, in order.
+                        let mut shown = Vec::new();
+                        let found = built.any_fit(i, filled, a, |q, ty| {
+                            assert_eq!(ty, info[q as usize].ty as usize);
+                            shown.push(q);
+                            false
+                        });
+                        assert!(!found);
+                        assert_eq!(shown, want);
                     }
                 }
             }

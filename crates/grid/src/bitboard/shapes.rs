@@ -8,6 +8,7 @@
 //! further down. A hash table from the cells of every placement to the
 //! types that have it answers the question in one or two probes.
 
+use super::written;
 use crate::bits::Bits;
 
 /// The placements' cell sets, each with the types that cover exactly it.
@@ -32,7 +33,8 @@ impl<B: Bits> Shapes<B> {
         let n = placements.len();
         let bits = (2 * n).max(2).next_power_of_two().trailing_zeros();
         let mut shapes = Shapes {
-            slots: vec![(B::ZERO, 0); 1 << bits],
+            // Probed before written: see `written`.
+            slots: written(1 << bits, (B::ZERO, 0)),
             shift: 64 - bits,
             below,
         };

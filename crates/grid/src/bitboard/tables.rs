@@ -281,6 +281,7 @@ impl<B: Bits> BitTables<B> {
                             .filter(|&j| key >> j & 1 == 1)
                             .fold(B::ZERO, |m, j| m | B::bit(nb[b][j] as usize));
                         lists.push(
+                            &info,
                             list.iter()
                                 .map(|&p| p as usize)
                                 .filter(|&p| (info[p].mask & full_near).is_empty()),
@@ -308,11 +309,17 @@ impl<B: Bits> BitTables<B> {
                         let window_full = (0..WINDOW as usize)
                             .filter(|&j| key >> j & 1 == 1 && b + 1 + j < B::CAPACITY)
                             .fold(B::ZERO, |m, j| m | B::bit(b + 1 + j));
-                        lists.push(list.iter().map(|&p| p as usize).filter(|&p| {
-                            let m = info[p].mask;
-                            m.window(b + 1, WINDOW) & key == 0
-                                && !hole(B::low(b) | window_full | m, window & !window_full & !m)
-                        }));
+                        lists.push(
+                            &info,
+                            list.iter().map(|&p| p as usize).filter(|&p| {
+                                let m = info[p].mask;
+                                m.window(b + 1, WINDOW) & key == 0
+                                    && !hole(
+                                        B::low(b) | window_full | m,
+                                        window & !window_full & !m,
+                                    )
+                            }),
+                        );
                     }
                 }
             }
@@ -324,7 +331,7 @@ impl<B: Bits> BitTables<B> {
         // slower for 2% fewer instructions), so squares and cubes read
         // them whole.
         let by_type = choice == CellChoice::First || !problem.lattice().axis_neighbours();
-        lists.finish(&info, problem.types.len(), by_type);
+        lists.finish(problem.types.len(), by_type);
 
         let widest = lists.longest().max(plan.reps.len()).max(1);
         let mut cell_of_bit = vec![u32::MAX; bits];
