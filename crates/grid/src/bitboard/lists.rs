@@ -5,12 +5,12 @@
 //! (mask, type, index) triples kept side by side. Which copies are left is
 //! a bit per type, so a candidate is kept by a branch-free test (fits the
 //! board, type left) and the lists never change during the search. A list
-//! of at most 64 placements also keeps a word per type marking that type's
-//! places in it, so deep in the tree, where most types are used up, only
-//! the placements of the types left are looked at.
+//! of at most 64 placements, kept in type order, also knows where each
+//! type's run of candidates lies in it, so deep in the tree, where most
+//! types are used up, only the placements of the types left are looked at.
 
 use super::tables::Info;
-use super::written;
+use super::{pdep, pext};
 use crate::bits::Bits;
 
 /// A placement in a candidate list: its cells (as a set of type `M`), type
@@ -45,14 +45,51 @@ pub(super) struct Lists<B> {
     whole: bool,
     /// The placements of the list being pushed (with `narrow`).
     scratch: Vec<u32>,
-    /// When asked for and there are at most 64 types: per list and type,
-    /// the positions of that type's candidates in the list, a bit each
-    /// (`by_type[list * types + ty]`), for the lists at most 64 long (0 for
-    /// the others); else empty.
-    by_type: Vec<u64>,
-    types: usize,
+    /// When asked for and there are at most 64 types: per list, the runs
+    /// of its types, for the lists at most 64 long (none for the others);
+    /// else empty.
+    runs: Vec<Runs>,
     /// Whether every list is indexed by type.
     all_indexed: bool,
+    /// Whether the positions of the types left are found with PEXT and
+    /// PDEP (see `of_types`): only on processors where they are fast.
+    pdep: bool,
+}
+
+/// Where each type's candidates lie in a list kept in type order: the
+/// list's types (`present`, a bit per type) and a bit at the first and at
+/// the last position of each type's run (`starts`, `lasts`), the runs in
+/// type order, so that the `k`th type of `present` has the `k`th run.
+#[derive(Clone, Copy, Debug, Default)]
+struct Runs {
+    present: u64,
+    starts: u64,
+    lasts: u64,
+}
+
+impl Runs {
+    /// The runs of the types of a list of at most 64 candidates, given in
+    /// list order (each type's candidates together).
+    fn of(types: impl Iterator<Item = u32>) -> Runs {
+        let mut runs = Runs::default();
+        let mut previous = None;
+        let mut len = 0;
+        for (k, ty) in types.enumerate() {
+            if previous != Some(ty) {
+                runs.present |= 1 << ty;
+                runs.starts |= 1 << k;
+                if k > 0 {
+                    runs.lasts |= 1 << (k - 1);
+                }
+                previous = Some(ty);
+            }
+            len = k + 1;
+        }
+        if len > 0 {
+            runs.lasts |= 1 << (len - 1);
+        }
+        runs
+    }
 }
 
 impl<B: Bits> Lists<B> {
@@ -82,13 +119,19 @@ impl<B: Bits> Lists<B> {
             ty: info[p as usize].ty as u32,
             placement: p,
         };
-        self.start.push(self.len() as u32);
+        let first = self.len();
+        self.start.push(first as u32);
+        // Each type's candidates together, in type order (see `Runs`). The
+        // placements come type by type, so this keeps their order; the
+        // sort (stable) only makes sure of it.
         if !self.is_narrow() {
             self.wide.extend(placements.map(|p| cand(p as u32)));
+            self.wide[first..].sort_by_key(|c| c.ty);
             return;
         }
         self.scratch.clear();
         self.scratch.extend(placements.map(|p| p as u32));
+        self.scratch.sort_by_key(|&p| info[p as usize].ty);
         let cells = self
             .scratch
             .iter()
@@ -128,28 +171,23 @@ impl<B: Bits> Lists<B> {
         }
     }
 
-    /// Closes the last list; `types` is the number of piece types, and
-    /// `index` asks for the positions by type (see `by_type`).
-    pub(super) fn finish(&mut self, types: usize, index: bool) {
+    /// Closes the last list; `types` is the number of piece types, `index`
+    /// asks for the runs by type (see `runs`), and `pdep` says whether the
+    /// processor has fast PEXT and PDEP (see `of_types`).
+    pub(super) fn finish(&mut self, types: usize, index: bool, pdep: bool) {
         self.start.push(self.len() as u32);
         if index && types <= 64 {
-            self.types = types;
             self.all_indexed = self.longest() <= 64;
-            // Read before written (`|=`): see `written`.
-            self.by_type = written((self.start.len() - 1) * types, 0);
-            for i in 0..self.start.len() - 1 {
-                let r = self.range(i);
-                if r.len() > 64 {
-                    continue;
-                }
-                for (k, c) in r.enumerate() {
-                    let ty = match self.is_narrow() {
+            self.pdep = pdep;
+            self.runs = (0..self.start.len() - 1)
+                .map(|i| match self.range(i) {
+                    r if r.len() > 64 => Runs::default(),
+                    r => Runs::of(r.map(|c| match self.is_narrow() {
                         true => self.narrow[c].ty,
                         false => self.wide[c].ty,
-                    };
-                    self.by_type[i * types + ty as usize] |= 1 << k;
-                }
-            }
+                    })),
+                })
+                .collect();
         }
     }
 
@@ -198,18 +236,40 @@ impl<B: Bits> Lists<B> {
     /// Whether list `i` is indexed by type.
     #[inline(always)]
     fn indexed(&self, i: usize) -> bool {
-        !self.by_type.is_empty() && self.start[i + 1] - self.start[i] <= 64
+        !self.runs.is_empty() && self.start[i + 1] - self.start[i] <= 64
     }
 
     /// The positions in list `i` of the candidates of the types in `a`.
+    ///
+    /// A run from position `s` to `l` is the word `2^(l+1) - 2^s`, and the
+    /// runs are disjoint and in order, so the runs of the types left add
+    /// up to the sum of their `2^(l+1)` less the sum of their `2^s`
+    /// (modulo 2^64: a run ending at bit 63 reads `2^64` as 0). PEXT picks
+    /// the types left among the list's, PDEP puts them on the runs' ends:
+    /// three instructions where the loop below reads every type left. (A
+    /// loop over the types left that read a word per type took 4.6% of the
+    /// search's instructions on hexiamonds in the 6 x 6 rhombus; with this
+    /// and the cover lists' keys taken with PEXT the search took 7.9%
+    /// fewer.)
     #[inline(always)]
     fn of_types(&self, i: usize, a: u64) -> u64 {
-        let by_type = &self.by_type[i * self.types..(i + 1) * self.types];
-        let mut left = a;
+        let r = self.runs[i];
+        if self.pdep {
+            // SAFETY: `pdep` is set only when the processor has BMI2.
+            unsafe {
+                let left = pext(a, r.present);
+                return (pdep(left, r.lasts) << 1).wrapping_sub(pdep(left, r.starts));
+            }
+        }
+        let (mut types, mut starts, mut lasts) = (r.present, r.starts, r.lasts);
         let mut of_types = 0;
-        while left != 0 {
-            of_types |= by_type[left.trailing_zeros() as usize];
-            left &= left - 1;
+        while types != 0 {
+            let run =
+                ((lasts & lasts.wrapping_neg()) << 1).wrapping_sub(starts & starts.wrapping_neg());
+            of_types |= run & 0u64.wrapping_sub(a >> types.trailing_zeros() & 1);
+            types &= types - 1;
+            starts &= starts - 1;
+            lasts &= lasts - 1;
         }
         of_types
     }
@@ -467,7 +527,8 @@ mod tests {
     }
 
     /// The candidates of list `i` that fit `filled` and have a type in
-    /// `avail`, found the slow way from the placements.
+    /// `avail`, found the slow way from the placements: in type order, and
+    /// in the order pushed within a type.
     fn kept(
         lists: &[Vec<usize>],
         info: &[Info<u128>],
@@ -475,11 +536,13 @@ mod tests {
         filled: u128,
         avail: u64,
     ) -> Vec<u32> {
-        lists[i]
+        let mut kept: Vec<usize> = lists[i]
             .iter()
-            .filter(|&&p| info[p].mask & filled == 0 && avail >> info[p].ty & 1 == 1)
-            .map(|&p| p as u32)
-            .collect()
+            .copied()
+            .filter(|&p| info[p].mask & filled == 0 && avail >> info[p].ty & 1 == 1)
+            .collect();
+        kept.sort_by_key(|&p| info[p].ty);
+        kept.into_iter().map(|p| p as u32).collect()
     }
 
     /// Lists on a 128-bit board read the same whether their masks are kept
@@ -497,12 +560,13 @@ mod tests {
         let mut far = near.clone();
         far.push(vec![0, 39]);
         for (lists, narrow) in [(&near, true), (&far, false)] {
-            for index in [false, true] {
+            let pdeps = [false, jigsolve_search::cpu::has_fast_pdep()];
+            for (index, pdep) in [(false, false), (true, pdeps[0]), (true, pdeps[1])] {
                 let mut built = Lists::default();
                 for l in lists {
                     built.push(&info, l.iter().copied());
                 }
-                built.finish(3, index);
+                built.finish(3, index, pdep);
                 assert_eq!(built.is_narrow(), narrow);
                 for seed in 0..200u128 {
                     let random = |k: u128| {

@@ -125,3 +125,65 @@ pub(super) fn written<T: Clone>(n: usize, value: T) -> Vec<T> {
     v.resize(n, value);
     v
 }
+
+/// The bits of `x` at the places of `mask`, packed at the bottom (PEXT).
+///
+/// # Safety
+///
+/// On x86-64 the processor must have BMI2: callers test a flag set from
+/// [`jigsolve_search::cpu::has_fast_pdep`]. Inlined into the search loop's
+/// BMI2 copy, this is one instruction.
+#[inline(always)]
+pub(super) unsafe fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the caller's flag says the processor has BMI2.
+    unsafe {
+        std::arch::x86_64::_pext_u64(x, mask)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut out, mut m, mut k) = (0, mask, 0);
+        while m != 0 {
+            out |= (x >> m.trailing_zeros() & 1) << k;
+            m &= m - 1;
+            k += 1;
+        }
+        out
+    }
+}
+
+/// The low bits of `x` spread to the places of `mask` (PDEP): the inverse
+/// of [`pext`] on `mask`.
+///
+/// # Safety
+///
+/// As for [`pext`].
+#[inline(always)]
+pub(super) unsafe fn pdep(x: u64, mask: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the caller's flag says the processor has BMI2.
+    unsafe {
+        std::arch::x86_64::_pdep_u64(x, mask)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut out, mut m, mut k) = (0, mask, 0);
+        while m != 0 {
+            out |= (x >> k & 1) << m.trailing_zeros();
+            m &= m - 1;
+            k += 1;
+        }
+        out
+    }
+}
+
+/// A puzzle of the catalog as a problem (for the tests).
+#[cfg(test)]
+pub(super) fn catalog(name: &str) -> crate::problem::Problem {
+    let path = format!(
+        "{}/../../puzzles/grid/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    crate::problem::Problem::new(&crate::parse::parse(&text, &path).unwrap().puzzle)
+}

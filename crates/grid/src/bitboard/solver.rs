@@ -503,19 +503,9 @@ impl<B: Bits> Tree for BitSolver<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::CellChoice;
+    use super::super::{catalog, CellChoice};
     use super::*;
-    use crate::problem::Problem;
     use crate::symmetry::Plan;
-
-    fn catalog(name: &str) -> Problem {
-        let path = format!(
-            "{}/../../puzzles/grid/{name}.toml",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(&path).unwrap();
-        Problem::new(&crate::parse::parse(&text, &path).unwrap().puzzle)
-    }
 
     /// The cell a node names as its branch is empty there and covered by
     /// every child's placement (for the first empty cell: every cell
