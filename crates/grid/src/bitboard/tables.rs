@@ -282,23 +282,20 @@ impl<B: Bits> BitTables<B> {
                     // key taken with PEXT.
                     nb[bit_of[c]][..v.len().min(6)].sort_unstable();
                 }
-                near = (0..bits)
-                    .map(|b| {
-                        let of = &nb[b][..degree[b] as usize];
-                        let lo = of.first().map_or(0, |&x| x as usize);
-                        let word = of
-                            .iter()
-                            .map(|&x| x as usize - lo)
-                            .filter(|&d| d < 64)
-                            .fold(0u64, |w, d| w | 1 << d);
-                        (lo as u32, word)
-                    })
-                    .collect();
-                pext_keys = fast_pdep
-                    && (0..bits).all(|b| {
-                        let of = &nb[b][..degree[b] as usize];
-                        of.last().is_none_or(|&x| (x - of[0]) < 64)
-                    });
+                // Each bit's neighbours as a word from the lowest of them,
+                // or `None` where they span 64 bits or more; taken only when
+                // every bit has one and PEXT is fast.
+                let spans = (0..bits).map(|b| {
+                    let of = &nb[b][..degree[b] as usize];
+                    let lo = of.first().map_or(0, |&x| x as u32);
+                    of.iter()
+                        .map(|&x| x as u32 - lo)
+                        .try_fold(0u64, |w, d| (d < 64).then(|| w | 1 << d))
+                        .map(|word| (lo, word))
+                });
+                if let Some(spans) = spans.collect::<Option<Vec<_>>>().filter(|_| fast_pdep) {
+                    (near, pext_keys) = (spans, true);
+                }
                 lists.reserve((0..bits).map(|b| per_bit.of(b).len() << degree[b]).sum());
                 for b in 0..bits {
                     let list = per_bit.of(b);
