@@ -95,6 +95,10 @@ pub struct BitTables<B: Bits> {
     /// Fewer empty cells than this (three of the smallest piece) hold at
     /// most two pieces, and are checked whole (0: never).
     pub(super) endgame: u32,
+    /// Fewer empty cells than this (four of the smallest piece) hold at
+    /// most three pieces, and are checked whole once the region checks
+    /// pass (0: never).
+    pub(super) endgame_three: u32,
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
     pub(super) seconds: Vec<Option<SecondCut>>,
@@ -255,6 +259,7 @@ impl<B: Bits> BitTables<B> {
         let below = if cap > 0 { 2 * smallest } else { 0 };
         let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
         let endgame = if shapes.below > 0 { 3 * smallest } else { 0 };
+        let endgame_three = if shapes.below > 0 { 4 * smallest } else { 0 };
         let hole =
             |known_full: B, seeds: B| local && hole_left(&nbr, full, known_full, seeds, smallest);
         let mut lists = Lists::default();
@@ -403,6 +408,7 @@ impl<B: Bits> BitTables<B> {
             cap,
             shapes,
             endgame,
+            endgame_three,
             next_class_from,
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
