@@ -7,7 +7,7 @@
 //! those subtrees off at their root. The checks are bounded in steps and
 //! only ever give up by keeping a placement, so the pruning is sound.
 
-use super::growth::Grow;
+use super::growth::{tightest_in, Grow};
 use super::lists::Avail;
 use super::shapes::Shapes;
 use super::tables::BitTables;
@@ -52,8 +52,20 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     let empty = t.full & !(filled | info.mask);
     let size = empty.count();
     let placed = Used::one(info.ty as usize);
+    let pick = |e: B| match t.choice {
+        CellChoice::Tightest if t.pick_mode == 1 || t.pick_mode == 2 => {
+            tightest_in(g, narrow, e).lowest()
+        }
+        _ => e.lowest(),
+    };
+    let pick2 = |e: B| match t.choice {
+        CellChoice::Tightest if t.pick_mode == 2 || t.pick_mode == 4 => {
+            tightest_in(g, narrow, e).lowest()
+        }
+        _ => e.lowest(),
+    };
     if size < t.endgame {
-        return endgame_ok(t, empty, left, placed);
+        return endgame_ok(t, empty, left, placed, pick2);
     }
     let regions_ok = 'regions: {
         match t.choice {
@@ -100,7 +112,7 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     };
     // A few pieces from the end, a region check that passes is most often
     // wrong: the cells left are checked whole.
-    regions_ok && (size >= t.endgame_three || three_ok(t, empty, left, placed))
+    regions_ok && (size >= t.endgame_three || three_ok(t, empty, left, placed, pick, pick2))
 }
 
 /// Whether `empty`, fewer cells than three of the smallest piece, can be
@@ -112,7 +124,13 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
 /// the sizes of regions that close around the piece (hexiamonds in the 6 x 6
 /// rhombus: 3,860 nodes with two pieces left, of which 224 had a child).
 #[inline(always)]
-fn endgame_ok<B: Bits>(t: &BitTables<B>, empty: B, left: Left<'_>, used: Used) -> bool {
+fn endgame_ok<B: Bits>(
+    t: &BitTables<B>,
+    empty: B,
+    left: Left<'_>,
+    used: Used,
+    pick: impl Fn(B) -> usize,
+) -> bool {
     if empty.is_empty() {
         return true;
     }
@@ -121,7 +139,7 @@ fn endgame_ok<B: Bits>(t: &BitTables<B>, empty: B, left: Left<'_>, used: Used) -
         return true;
     }
     let filled = t.full & !empty;
-    let list = t.lowest_cell_list(empty.lowest(), filled);
+    let list = t.lowest_cell_list(pick(empty), filled);
     t.lists.any_fit(list, filled, types, |q, tq| {
         let rest = empty & !t.info[q as usize].mask;
         t.shapes.filled_by_one(rest, left.after(used.and(tq)))
@@ -136,15 +154,28 @@ fn endgame_ok<B: Bits>(t: &BitTables<B>, empty: B, left: Left<'_>, used: Used) -
 /// the 6 x 6 rhombus, of the 7,150 nodes with three pieces left that the
 /// region checks let through, 156 have a child.
 #[inline(always)]
-fn three_ok<B: Bits>(t: &BitTables<B>, empty: B, left: Left<'_>, used: Used) -> bool {
+fn three_ok<B: Bits>(
+    t: &BitTables<B>,
+    empty: B,
+    left: Left<'_>,
+    used: Used,
+    pick: impl Fn(B) -> usize,
+    pick2: impl Fn(B) -> usize + Copy,
+) -> bool {
     let types = left.after(used);
     if t.shapes.filled_by_one(empty, types) {
         return true;
     }
     let filled = t.full & !empty;
-    let list = t.lowest_cell_list(empty.lowest(), filled);
+    let list = t.lowest_cell_list(pick(empty), filled);
     t.lists.any_fit(list, filled, types, |q, tq| {
-        endgame_ok(t, empty & !t.info[q as usize].mask, left, used.and(tq))
+        endgame_ok(
+            t,
+            empty & !t.info[q as usize].mask,
+            left,
+            used.and(tq),
+            pick2,
+        )
     })
 }
 

@@ -99,6 +99,7 @@ pub struct BitTables<B: Bits> {
     /// most three pieces, and are checked whole once the region checks
     /// pass (0: never).
     pub(super) endgame_three: u32,
+    pub(super) pick_mode: u8,
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
     pub(super) seconds: Vec<Option<SecondCut>>,
@@ -259,7 +260,15 @@ impl<B: Bits> BitTables<B> {
         let below = if cap > 0 { 2 * smallest } else { 0 };
         let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
         let endgame = if shapes.below > 0 { 3 * smallest } else { 0 };
-        let endgame_three = if shapes.below > 0 { 4 * smallest } else { 0 };
+        let pick_mode: u8 = std::env::var("JIG_PICK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        let endgame_three = if shapes.below > 0 && pick_mode != 3 && pick_mode != 4 {
+            4 * smallest
+        } else {
+            0
+        };
         let hole =
             |known_full: B, seeds: B| local && hole_left(&nbr, full, known_full, seeds, smallest);
         let mut lists = Lists::default();
@@ -409,6 +418,7 @@ impl<B: Bits> BitTables<B> {
             shapes,
             endgame,
             endgame_three,
+            pick_mode,
             next_class_from,
             hi: problem.types.iter().map(|t| t.hi).collect(),
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
