@@ -529,7 +529,7 @@ mod tests {
                     let mut s = BitSolver::new(Arc::new(t), false);
                     let mut level: Vec<Vec<u32>> = vec![Vec::new()];
                     let mut checked = 0;
-                    for _ in 0..4 {
+                    for _ in 0..6 {
                         let mut next = Vec::new();
                         for path in &level {
                             let kind = s.node(path).unwrap();
