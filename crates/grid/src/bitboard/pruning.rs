@@ -64,6 +64,11 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     if size < t.endgame {
         return endgame_ok(t, empty, left, placed, pick);
     }
+    let one = One {
+        shapes: &t.shapes,
+        left,
+        placed,
+    };
     let regions_ok = 'regions: {
         match t.choice {
             CellChoice::First => {
@@ -71,11 +76,6 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
                 if behind.is_empty() {
                     break 'regions true;
                 }
-                let one = One {
-                    shapes: &t.shapes,
-                    left,
-                    placed,
-                };
                 behind_ok(g, behind, empty & info.near, t.feasible[key], t.cap, one)
             }
             CellChoice::Fewest | CellChoice::Tightest => {
@@ -88,11 +88,6 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
                 if seeds.is_empty() {
                     break 'regions true;
                 }
-                let one = One {
-                    shapes: &t.shapes,
-                    left,
-                    placed,
-                };
                 let feasible = t.feasible[key];
                 match narrow {
                     Some((lo, n)) => {
@@ -116,10 +111,11 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
 /// filled by the pieces left once the placements of `used` are made
 /// (`left` before them). It holds at most two pieces, so it must be one
 /// placement of a type left, or a placement covering the cell `pick`
-/// chooses and one of a type left after that: an exact answer in a scan of one list and
-/// a probe of the shapes per placement that fits, where the floods see only
-/// the sizes of regions that close around the piece (hexiamonds in the 6 x 6
-/// rhombus: 3,860 nodes with two pieces left, of which 224 had a child).
+/// chooses and one of a type left after that: an exact answer in a scan of
+/// one list and a probe of the shapes per placement that fits, where the
+/// floods see only the sizes of regions that close around the piece
+/// (hexiamonds in the 6 x 6 rhombus: 3,860 nodes with two pieces left, of
+/// which 224 had a child).
 #[inline(always)]
 fn endgame_ok<B: Bits>(
     t: &BitTables<B>,
