@@ -96,8 +96,8 @@ pub struct BitTables<B: Bits> {
     /// most two pieces, and are checked whole (0: never).
     pub(super) endgame: u32,
     /// Fewer empty cells than this (four of the smallest piece) hold at
-    /// most three pieces, and are checked whole once the region checks
-    /// pass (0: never; only with the tightest-cell choice).
+    /// most three pieces, and are checked whole instead of by the region
+    /// checks (0: never; only with the tightest-cell choice).
     pub(super) endgame_three: u32,
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
@@ -117,6 +117,9 @@ pub struct BitTables<B: Bits> {
     /// fast copy of the search loop is compiled for.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) bmi: bool,
+    /// The cells of the largest piece: a larger region is never the cells
+    /// of one placement, so the shape table is not probed for it.
+    pub(super) largest: u32,
 }
 
 impl<B: Bits> BitTables<B> {
@@ -420,6 +423,12 @@ impl<B: Bits> BitTables<B> {
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
             any_optional: problem.types.iter().any(|t| t.lo < t.hi),
             bmi,
+            largest: problem
+                .types
+                .iter()
+                .map(|t| t.size as u32)
+                .max()
+                .unwrap_or(0),
             problem,
             plan,
         })
