@@ -71,32 +71,40 @@ impl<B: Bits> State<B> {
     /// The first two levels of the search below an empty root if a
     /// breaker were restricted to `reps`: how many of them pass the root's
     /// checks, and how many children those have together (second breakers
-    /// left out). Leaves the state as it found it.
+    /// left out). The children are counted one representative at a time,
+    /// and the count stops with `None` once `beaten` says of the two
+    /// numbers so far that no larger second number can win. Leaves the
+    /// state as it found it.
     pub(super) fn trial<G: Grow<B>>(
         &mut self,
         t: &BitTables<B>,
         g: &G,
         reps: &[Rep],
-    ) -> (u64, u64) {
-        let (mut first, mut second) = (0, 0);
-        for r in reps {
-            let p = r.placement;
-            let parent = Parent {
-                filled: self.filled,
-                key: self.key,
-                imbalance: self.imbalance,
-                left: Left::of(&self.avail, &self.remaining),
-                narrow: None,
-            };
-            if !(t.info[p].mask & self.filled).is_empty() || !child_ok(t, g, &parent, p) {
-                continue;
-            }
-            first += 1;
+        beaten: impl Fn(u64, u64) -> bool,
+    ) -> Option<(u64, u64)> {
+        let parent = Parent {
+            filled: self.filled,
+            key: self.key,
+            imbalance: self.imbalance,
+            left: Left::of(&self.avail, &self.remaining),
+            narrow: None,
+        };
+        let passed: Vec<usize> = reps
+            .iter()
+            .map(|r| r.placement)
+            .filter(|&p| (t.info[p].mask & self.filled).is_empty() && child_ok(t, g, &parent, p))
+            .collect();
+        let first = passed.len() as u64;
+        let mut second = 0;
+        for p in passed {
             self.place(t, p);
             second += self.gather_all(t, g, None).0 as u64;
             self.unplace(t);
+            if beaten(first, second) {
+                return None;
+            }
         }
-        (first, second)
+        Some((first, second))
     }
 
     /// Writes the children of the current node at `cands[top..]` and

@@ -56,15 +56,23 @@ pub(crate) fn choose_breaker<B: Bits>(
         (d2 * d2 * d2, (d1 * d1).max(1))
     };
     let better = |a: (u128, u128), b: (u128, u128)| a.0 * b.1 < b.0 * a.1;
-    let mut best = score(solver.breaker_trial(&plan.reps));
+    let mut best = solver
+        .breaker_trial(&plan.reps, |_, _| false)
+        .map_or((0, 1), score);
     let mut choice = None;
     for (i, (ty, reps)) in candidates.iter().enumerate() {
         if *ty == current {
             continue;
         }
-        let s = score(solver.breaker_trial(reps));
-        if better(s, best) {
-            (best, choice) = (s, Some(i));
+        // The score only grows with the children counted, so a candidate
+        // stops being counted once it cannot win: the same choice for less
+        // (the trials of the hexiamonds in the 6 x 6 rhombus took 2.87 M
+        // instructions, 3.8% of the run, and take 2.44 M).
+        let beaten = |d1, d2| !better(score((d1, d2)), best);
+        if let Some(s) = solver.breaker_trial(reps, beaten).map(score) {
+            if better(s, best) {
+                (best, choice) = (s, Some(i));
+            }
         }
     }
     drop(solver);
@@ -150,16 +158,20 @@ impl<B: Bits> BitSolver<B> {
 
     /// The first two levels of the search if a breaker were restricted to
     /// `reps` (see `State::trial`).
-    fn breaker_trial(&mut self, reps: &[Rep]) -> (u64, u64) {
+    fn breaker_trial(
+        &mut self,
+        reps: &[Rep],
+        beaten: impl Fn(u64, u64) -> bool,
+    ) -> Option<(u64, u64)> {
         self.reset();
         let t = &*self.t;
         match &t.layout {
-            Layout::Line(a) => self.s.trial(t, a, reps),
-            Layout::Plane(a) => self.s.trial(t, a, reps),
-            Layout::Space(a) => self.s.trial(t, a, reps),
-            Layout::Pairs2(a) => self.s.trial(t, a, reps),
-            Layout::Pairs3(a) => self.s.trial(t, a, reps),
-            Layout::Compact => self.s.trial(t, &Table(&t.nbr), reps),
+            Layout::Line(a) => self.s.trial(t, a, reps, beaten),
+            Layout::Plane(a) => self.s.trial(t, a, reps, beaten),
+            Layout::Space(a) => self.s.trial(t, a, reps, beaten),
+            Layout::Pairs2(a) => self.s.trial(t, a, reps, beaten),
+            Layout::Pairs3(a) => self.s.trial(t, a, reps, beaten),
+            Layout::Compact => self.s.trial(t, &Table(&t.nbr), reps, beaten),
         }
     }
 
@@ -506,6 +518,53 @@ mod tests {
     use super::super::{catalog, CellChoice};
     use super::*;
     use crate::symmetry::Plan;
+
+    /// A candidate's trial stops once it cannot win, yet the breaker chosen
+    /// is the one a full count of every candidate picks: the first with
+    /// the smallest d2³ / d1², the fewest orbits first.
+    #[test]
+    fn stopping_a_losing_trial_keeps_the_choice() {
+        for name in [
+            "hexiamond-6x6",
+            "pentomino-8x8-hole",
+            "soma",
+            "tetrahex-4x7",
+        ] {
+            let problem = Arc::new(catalog(name));
+            let candidates = Plan::candidates(&problem);
+            assert!(candidates.len() > 1, "{name}");
+            let plan = Arc::new(Plan::fewest_orbits(&problem, candidates.clone()));
+            let tables = || {
+                BitTables::<u128>::without_seconds(
+                    Arc::clone(&problem),
+                    Arc::clone(&plan),
+                    CellChoice::Tightest,
+                    16,
+                    false,
+                )
+                .unwrap()
+            };
+            let (_, chosen) = choose_breaker(tables(), Arc::clone(&plan), candidates.clone());
+            let mut solver = BitSolver::new(Arc::new(tables()), false);
+            let full = |solver: &mut BitSolver<u128>, reps: &[Rep]| {
+                let (d1, d2) = solver.breaker_trial(reps, |_, _| false).unwrap();
+                (d1 as f64, d2 as f64)
+            };
+            let current = plan.breaker().unwrap();
+            let (d1, d2) = full(&mut solver, &plan.reps);
+            let mut best = (d2.powi(3) / d1.max(1.0).powi(2), current);
+            for (ty, reps) in &candidates {
+                if *ty != current {
+                    let (d1, d2) = full(&mut solver, reps);
+                    let score = d2.powi(3) / d1.max(1.0).powi(2);
+                    if score < best.0 {
+                        best = (score, *ty);
+                    }
+                }
+            }
+            assert_eq!(chosen.breaker(), Some(best.1), "{name}");
+        }
+    }
 
     /// The cell a node names as its branch is empty there and covered by
     /// every child's placement (for the first empty cell: every cell
