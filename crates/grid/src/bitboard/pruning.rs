@@ -127,7 +127,7 @@ fn endgame_ok<B: Bits>(
         return true;
     }
     let types = left.after(used);
-    if empty.count() <= t.largest && t.shapes.filled_by_one(empty, types) {
+    if t.shapes.filled_by_one(empty, types) {
         return true;
     }
     let filled = t.full & !empty;
@@ -145,8 +145,7 @@ fn endgame_ok<B: Bits>(
 /// where the region checks only see sizes and shapes of one piece: on
 /// hexiamonds in the 6 x 6 rhombus, of the 7,150 nodes with three pieces
 /// left that the region checks let through, 156 have a child. So it runs
-/// without them, and it probes the shapes only for a region no larger than
-/// the largest piece.
+/// without them.
 #[inline(always)]
 fn three_ok<B: Bits>(
     t: &BitTables<B>,
@@ -156,7 +155,7 @@ fn three_ok<B: Bits>(
     pick: impl Fn(B) -> usize + Copy,
 ) -> bool {
     let types = left.after(used);
-    if empty.count() <= t.largest && t.shapes.filled_by_one(empty, types) {
+    if t.shapes.filled_by_one(empty, types) {
         return true;
     }
     let filled = t.full & !empty;

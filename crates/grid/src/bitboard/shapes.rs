@@ -21,6 +21,9 @@ pub(super) struct Shapes<B> {
     /// Regions of fewer cells than this are checked (0: never, as with
     /// more than 64 types).
     pub(super) below: u32,
+    /// The cells of the largest placement: a larger region is none of
+    /// them, and is refused without a probe.
+    largest: u32,
 }
 
 impl<B: Bits> Shapes<B> {
@@ -37,11 +40,13 @@ impl<B: Bits> Shapes<B> {
             slots: written(1 << bits, (B::ZERO, 0)),
             shift: 64 - bits,
             below,
+            largest: 0,
         };
         for (mask, ty) in placements {
             if ty >= 64 {
                 return Shapes::default();
             }
+            shapes.largest = shapes.largest.max(mask.count());
             let slot = shapes.slot(mask);
             shapes.slots[slot].0 = mask;
             shapes.slots[slot].1 |= 1 << ty;
@@ -64,9 +69,13 @@ impl<B: Bits> Shapes<B> {
     }
 
     /// Whether `region` is the cell set of a placement of a type in `left`.
+    /// A region larger than every placement is refused without a probe:
+    /// the exact checks of the last pieces ask about many (their probes
+    /// took 0.6% of the instructions of counting the hexiamonds in the 6 x 6
+    /// rhombus, 2.6% on 6 x 10 pentominoes).
     #[inline(always)]
     pub(super) fn filled_by_one(&self, region: B, left: u64) -> bool {
-        self.slots[self.slot(region)].1 & left != 0
+        region.count() <= self.largest && self.slots[self.slot(region)].1 & left != 0
     }
 }
 
@@ -84,6 +93,7 @@ mod tests {
         assert!(shapes.filled_by_one(0b111 << 70, 1 << 1));
         assert!(!shapes.filled_by_one(0b110 << 70, !0));
         assert!(!shapes.filled_by_one(0b1101, !0));
+        assert!(!shapes.filled_by_one(0b1111, !0));
         let many = Shapes::new([(0b1u64, 64)].into_iter(), 6);
         assert_eq!(many.below, 0);
     }

@@ -117,9 +117,6 @@ pub struct BitTables<B: Bits> {
     /// fast copy of the search loop is compiled for.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(super) bmi: bool,
-    /// The cells of the largest piece: a larger region is never the cells
-    /// of one placement, so the shape table is not probed for it.
-    pub(super) largest: u32,
 }
 
 impl<B: Bits> BitTables<B> {
@@ -423,12 +420,6 @@ impl<B: Bits> BitTables<B> {
             slack: problem.types.iter().map(|t| t.hi - t.lo).collect(),
             any_optional: problem.types.iter().any(|t| t.lo < t.hi),
             bmi,
-            largest: problem
-                .types
-                .iter()
-                .map(|t| t.size as u32)
-                .max()
-                .unwrap_or(0),
             problem,
             plan,
         })
