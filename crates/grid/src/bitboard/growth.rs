@@ -355,6 +355,21 @@ pub(super) fn tightest_in<B: Bits, G: Grow<B>>(
     }
 }
 
+/// The lowest of the tightest cells of `empty` (non-empty), as
+/// [`tightest_in`]: on a window, the lowest bit of the window's word and
+/// its offset, without making a board's set of it.
+#[inline(always)]
+pub(super) fn lowest_tightest_in<B: Bits, G: Grow<B>>(
+    g: &G,
+    narrow: &Option<(usize, G::Narrow)>,
+    empty: B,
+) -> usize {
+    match narrow {
+        Some((lo, n)) => lo + n.tightest(empty.word(*lo)).lowest(),
+        None => g.tightest(empty).lowest(),
+    }
+}
+
 /// The two tightest classes of `empty` ([`Grow::tightest_two`]), on the
 /// node's window when it has one, as [`tightest_in`].
 #[inline(always)]

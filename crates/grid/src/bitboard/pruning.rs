@@ -7,7 +7,7 @@
 //! those subtrees off at their root. The checks are bounded in steps and
 //! only ever give up by keeping a placement, so the pruning is sound.
 
-use super::growth::{tightest_in, Grow};
+use super::growth::{lowest_tightest_in, Grow};
 use super::lists::Avail;
 use super::shapes::Shapes;
 use super::tables::BitTables;
@@ -58,7 +58,7 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     // (hexiamonds in the 6 x 6 rhombus: 84.55 M instructions against
     // 77.32 M on the tightest, 84.43 M without the three-piece check).
     let pick = |e: B| match t.choice {
-        CellChoice::Tightest => tightest_in(g, narrow, e).lowest(),
+        CellChoice::Tightest => lowest_tightest_in(g, narrow, e),
         CellChoice::First | CellChoice::Fewest => e.lowest(),
     };
     if size < t.endgame {
@@ -175,15 +175,15 @@ fn three_ok<B: Bits>(
 /// which types are left after them (see [`Left::after`]).
 #[derive(Clone, Copy)]
 struct Used {
-    ty: [usize; 3],
-    n: usize,
+    ty: [u32; 3],
+    n: u32,
 }
 
 impl Used {
     #[inline(always)]
     fn one(ty: usize) -> Used {
         Used {
-            ty: [ty, 0, 0],
+            ty: [ty as u32, 0, 0],
             n: 1,
         }
     }
@@ -192,7 +192,7 @@ impl Used {
     #[inline(always)]
     fn and(self, ty: usize) -> Used {
         let mut used = self;
-        used.ty[used.n] = ty;
+        used.ty[used.n as usize] = ty as u32;
         used.n += 1;
         used
     }
@@ -212,10 +212,12 @@ impl Left<'_> {
     #[inline(always)]
     fn after(&self, used: Used) -> u64 {
         let mut types = self.avail;
-        for i in 0..used.n {
+        for i in 0..used.n as usize {
             let a = used.ty[i];
-            let copies = used.ty[..used.n].iter().filter(|&&b| b == a).count() as u32;
-            types &= !(((self.remaining[a] <= copies) as u64) << a);
+            // The copies of `a` up to this one: the last of them counts
+            // them all, and a type used up by fewer stays used up.
+            let copies = 1 + used.ty[..i].iter().filter(|&&b| b == a).count() as u32;
+            types &= !(((self.remaining[a as usize] <= copies) as u64) << a);
         }
         types
     }
@@ -263,7 +265,9 @@ impl<B: Bits> One<'_, B> {
 #[inline(always)]
 fn balance_ok(balances: u128, imbalance: i32) -> bool {
     let bit = (imbalance + BALANCE_ZERO as i32) as u32;
-    bit >= 128 || balances >> bit & 1 == 1
+    // (The half by a shift of 0 or 64, then a 64-bit shift: fewer
+    // instructions than a 128-bit shift by any amount.)
+    bit >= 128 || ((balances >> (bit & 64)) as u64) >> (bit & 63) & 1 == 1
 }
 
 /// The bit of `balances` words that stands for a sum of 0.
