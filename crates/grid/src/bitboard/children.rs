@@ -7,7 +7,7 @@
 //! walks a plain slice. Choosing the cell with the fewest children only
 //! counts the competing lists and writes the winner's once.
 
-use super::growth::{tightest_in, tightest_two_in, window, Grow};
+use super::growth::{lowest_tightest_in, tightest_in, tightest_two_in, window, Grow};
 use super::lists::Avail;
 use super::pruning::{child_ok, Left, Parent};
 use super::tables::BitTables;
@@ -199,6 +199,17 @@ impl<B: Bits> State<B> {
             CellChoice::Fewest | CellChoice::Tightest => {
                 parent.narrow = window(g, empty);
                 let found = match t.choice {
+                    // Every child is checked whole: counting the other
+                    // cells' candidates to branch on the fewest costs more
+                    // than the checks of the children it spares (see
+                    // `decided_below`).
+                    CellChoice::Tightest if empty.count() < t.decided_below => {
+                        let cell = lowest_tightest_in(g, &parent.narrow, empty);
+                        let n = t
+                            .lists
+                            .scan(t.cover_list(cell, filled), filled, &self.avail, buf);
+                        (n != 0).then_some(n)
+                    }
                     CellChoice::Tightest if t.next_class_from < usize::MAX => {
                         let (among, then) = tightest_two_in(g, &parent.narrow, empty);
                         fewest_of_two(t, filled, &self.avail, among, then, buf)
@@ -245,6 +256,9 @@ impl<B: Bits> State<B> {
         }
         let mut among = match t.choice {
             CellChoice::First => return Some(empty.lowest()),
+            CellChoice::Tightest if empty.count() < t.decided_below => {
+                return Some(g.tightest(empty).lowest());
+            }
             CellChoice::Tightest if t.next_class_from < usize::MAX => {
                 let (among, then) = g.tightest_two(empty);
                 return Some(most_constrained_of_two(t, self.filled, &self.avail, among, then).0);
