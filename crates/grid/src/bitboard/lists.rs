@@ -45,10 +45,10 @@ pub(super) struct Lists<B> {
     whole: bool,
     /// The placements of the list being pushed (with `narrow`).
     scratch: Vec<u32>,
-    /// When asked for and there are at most 64 types: per list, the runs
-    /// of its types, for the lists at most 64 long (none for the others);
-    /// else empty.
-    runs: Vec<Runs>,
+    /// Per list, once they are all pushed: what a node reads about it,
+    /// with the runs of its types when asked for, there are at most 64
+    /// types and the list is at most 64 long (see `Head`).
+    heads: Vec<Head>,
     /// Whether every list is indexed by type.
     all_indexed: bool,
     /// Whether the positions of the types left are found with PEXT and
@@ -66,6 +66,27 @@ struct Runs {
     starts: u64,
     lasts: u64,
 }
+
+/// What the search reads about one list, side by side: where its
+/// candidates are, the lowest cell its narrow masks are relative to, and,
+/// when it is indexed by type, its runs. One read of one entry, where
+/// separate vectors of starts, bases and runs took three, each with its
+/// bounds check.
+#[derive(Clone, Copy, Debug, Default)]
+struct Head {
+    start: u32,
+    len: u32,
+    base: u32,
+    indexed: bool,
+    runs: Runs,
+}
+
+/// Candidates that follow the last list, so that a list indexed by type
+/// (at most 64 long) can be read as 64 candidates from its first, at
+/// positions known to be below 64: no bounds check per candidate (1.3% of
+/// the instructions of counting the hexiamonds in the 6 x 6 rhombus).
+/// They are never read: the positions come from the list's own runs.
+pub(super) const SPARE: usize = 64;
 
 impl Runs {
     /// The runs of the types of a list of at most 64 candidates, given in
@@ -179,22 +200,50 @@ impl<B: Bits> Lists<B> {
     }
 
     /// Closes the last list; `types` is the number of piece types, `index`
-    /// asks for the runs by type (see `runs`), and `pdep` says whether the
+    /// asks for the runs by type (see `heads`), and `pdep` says whether the
     /// processor has fast PEXT and PDEP (see `of_types`).
     pub(super) fn finish(&mut self, types: usize, index: bool, pdep: bool) {
         self.start.push(self.len() as u32);
+        let lists = self.start.len() - 1;
+        let span = |i: usize| self.start[i] as usize..self.start[i + 1] as usize;
+        let mut runs = vec![None; lists];
         if index && types <= 64 {
             self.all_indexed = self.longest() <= 64;
             self.pdep = pdep;
-            self.runs = (0..self.start.len() - 1)
-                .map(|i| match self.range(i) {
-                    r if r.len() > 64 => Runs::default(),
-                    r => Runs::of(r.map(|c| match self.is_narrow() {
+            for (i, r) in runs.iter_mut().enumerate() {
+                if span(i).len() <= 64 {
+                    *r = Some(Runs::of(span(i).map(|c| match self.is_narrow() {
                         true => self.narrow[c].ty,
                         false => self.wide[c].ty,
-                    })),
-                })
-                .collect();
+                    })));
+                }
+            }
+        }
+        self.heads = (0..lists)
+            .map(|i| Head {
+                start: self.start[i],
+                len: self.start[i + 1] - self.start[i],
+                base: self.base.get(i).copied().unwrap_or(0),
+                indexed: runs[i].is_some(),
+                runs: runs[i].unwrap_or_default(),
+            })
+            .collect();
+        // (Never read: see `SPARE`.)
+        match self.is_narrow() {
+            true => self.narrow.extend(
+                [Cand {
+                    mask: 0,
+                    ty: 0,
+                    placement: u32::MAX,
+                }; SPARE],
+            ),
+            false => self.wide.extend(
+                [Cand {
+                    mask: B::ZERO,
+                    ty: 0,
+                    placement: u32::MAX,
+                }; SPARE],
+            ),
         }
     }
 
@@ -215,12 +264,6 @@ impl<B: Bits> Lists<B> {
         }
     }
 
-    /// The candidates of list `i`.
-    #[inline(always)]
-    fn range(&self, i: usize) -> std::ops::Range<usize> {
-        self.start[i] as usize..self.start[i + 1] as usize
-    }
-
     /// The positions in list `i` of the candidates whose type is in
     /// `avail` and which avoid `filled`, a bit each; `None` when not every
     /// list is indexed by type (more than 64 types or a longer list). Only
@@ -230,20 +273,15 @@ impl<B: Bits> Lists<B> {
         let (Avail::One(a), true) = (avail, self.all_indexed) else {
             return None;
         };
-        let of_types = self.of_types(i, *a);
+        let h = &self.heads[i];
+        let of_types = self.of_types(h, *a);
         Some(match self.is_narrow() {
             true => {
-                let filled = filled.word(self.base[i] as usize);
-                marked_in(&self.narrow[self.range(i)], of_types, filled)
+                let filled = filled.word(h.base as usize);
+                marked_in(first64(&self.narrow, h), of_types, filled)
             }
-            false => marked_in(&self.wide[self.range(i)], of_types, filled),
+            false => marked_in(first64(&self.wide, h), of_types, filled),
         })
-    }
-
-    /// Whether list `i` is indexed by type.
-    #[inline(always)]
-    fn indexed(&self, i: usize) -> bool {
-        !self.runs.is_empty() && self.start[i + 1] - self.start[i] <= 64
     }
 
     /// The positions in list `i` of the candidates of the types in `a`.
@@ -259,8 +297,8 @@ impl<B: Bits> Lists<B> {
     /// and the cover lists' keys taken with PEXT the search took 7.9%
     /// fewer.)
     #[inline(always)]
-    fn of_types(&self, i: usize, a: u64) -> u64 {
-        let r = self.runs[i];
+    fn of_types(&self, h: &Head, a: u64) -> u64 {
+        let r = h.runs;
         if self.pdep {
             // SAFETY: `pdep` is set only when the processor has BMI2.
             unsafe {
@@ -281,12 +319,12 @@ impl<B: Bits> Lists<B> {
         of_types
     }
 
-    /// For list `i` and the types left: the positions of their candidates
+    /// For list `h` and the types left: the positions of their candidates
     /// when the list is indexed by type.
     #[inline(always)]
-    fn typed(&self, i: usize, avail: &Avail) -> Option<u64> {
-        match (avail, self.indexed(i)) {
-            (Avail::One(a), true) => Some(self.of_types(i, *a)),
+    fn typed(&self, h: &Head, avail: &Avail) -> Option<u64> {
+        match (avail, h.indexed) {
+            (Avail::One(a), true) => Some(self.of_types(h, *a)),
             _ => None,
         }
     }
@@ -314,13 +352,14 @@ impl<B: Bits> Lists<B> {
     /// block free of branches).
     #[inline(always)]
     pub(super) fn count_below(&self, i: usize, filled: B, avail: &Avail, bound: usize) -> usize {
-        let typed = self.typed(i, avail);
+        let h = &self.heads[i];
+        let typed = self.typed(h, avail);
         match self.is_narrow() {
             true => {
-                let filled = filled.word(self.base[i] as usize);
-                count_in(&self.narrow[self.range(i)], typed, filled, avail, bound)
+                let filled = filled.word(h.base as usize);
+                count_in(&self.narrow, h, typed, filled, avail, bound)
             }
-            false => count_in(&self.wide[self.range(i)], typed, filled, avail, bound),
+            false => count_in(&self.wide, h, typed, filled, avail, bound),
         }
     }
 
@@ -336,13 +375,14 @@ impl<B: Bits> Lists<B> {
         types: u64,
         f: impl FnMut(u32, usize) -> bool,
     ) -> bool {
-        let of_types = self.indexed(i).then(|| self.of_types(i, types));
+        let h = &self.heads[i];
+        let of_types = h.indexed.then(|| self.of_types(h, types));
         match self.is_narrow() {
             true => {
-                let filled = filled.word(self.base[i] as usize);
-                any_fit_in(&self.narrow[self.range(i)], of_types, filled, types, f)
+                let filled = filled.word(h.base as usize);
+                any_fit_in(&self.narrow, h, of_types, filled, types, f)
             }
-            false => any_fit_in(&self.wide[self.range(i)], of_types, filled, types, f),
+            false => any_fit_in(&self.wide, h, of_types, filled, types, f),
         }
     }
 
@@ -356,36 +396,54 @@ impl<B: Bits> Lists<B> {
     /// on Atwood's checkerboard: 6.2 ms against 5.1 ms with runs per type).
     #[inline(always)]
     pub(super) fn scan(&self, i: usize, filled: B, avail: &Avail, out: &mut [u32]) -> usize {
-        let typed = self.typed(i, avail);
+        let h = &self.heads[i];
+        let typed = self.typed(h, avail);
         match self.is_narrow() {
             true => {
-                let filled = filled.word(self.base[i] as usize);
-                scan_in(&self.narrow[self.range(i)], typed, filled, avail, out)
+                let filled = filled.word(h.base as usize);
+                scan_in(&self.narrow, h, typed, filled, avail, out)
             }
-            false => scan_in(&self.wide[self.range(i)], typed, filled, avail, out),
+            false => scan_in(&self.wide, h, typed, filled, avail, out),
         }
     }
+}
+
+/// The candidates of list `h` in `all` (the narrow or the wide ones).
+#[inline(always)]
+fn whole<'a, M>(all: &'a [Cand<M>], h: &Head) -> &'a [Cand<M>] {
+    &all[h.start as usize..(h.start + h.len) as usize]
+}
+
+/// The 64 candidates of `all` from list `h`'s first on (the spare ones
+/// after the last list make them 64), for a list indexed by type: read at
+/// positions below 64 with no bounds check each.
+#[inline(always)]
+fn first64<'a, M>(all: &'a [Cand<M>], h: &Head) -> &'a [Cand<M>; SPARE] {
+    all[h.start as usize..]
+        .first_chunk()
+        .expect("spare candidates follow the last list")
 }
 
 /// [`Lists::marked`] on one list: `of_types` are the positions of the
 /// types left.
 #[inline(always)]
-fn marked_in<M: Bits>(list: &[Cand<M>], of_types: u64, filled: M) -> u64 {
+fn marked_in<M: Bits>(list: &[Cand<M>; SPARE], of_types: u64, filled: M) -> u64 {
     let mut marked = 0;
     let mut rest = of_types;
     while rest != 0 {
         let k = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        marked |= ((list[k].mask & filled).is_empty() as u64) << k;
+        marked |= ((list[k % SPARE].mask & filled).is_empty() as u64) << k;
     }
     marked
 }
 
-/// [`Lists::count_below`] on one list; `typed`: the positions of the types
-/// left when the list is indexed by type.
+/// [`Lists::count_below`] on list `h` of `all`; `typed`: the positions of
+/// the types left when the list is indexed by type.
 #[inline(always)]
 fn count_in<M: Bits>(
-    list: &[Cand<M>],
+    all: &[Cand<M>],
+    h: &Head,
     typed: Option<u64>,
     filled: M,
     avail: &Avail,
@@ -393,11 +451,12 @@ fn count_in<M: Bits>(
 ) -> usize {
     const BLOCK: usize = 8;
     if let Some(mut rest) = typed {
+        let list = first64(all, h);
         let mut n = 0;
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            n += (list[k].mask & filled).is_empty() as usize;
+            n += (list[k % SPARE].mask & filled).is_empty() as usize;
             if n >= bound {
                 break;
             }
@@ -412,7 +471,7 @@ fn count_in<M: Bits>(
         ((e.mask & filled).is_empty() as u64 & left) as usize
     };
     let mut n = 0;
-    for block in list.chunks(BLOCK) {
+    for block in whole(all, h).chunks(BLOCK) {
         n += block.iter().map(fits).sum::<usize>();
         if n >= bound {
             break;
@@ -421,11 +480,12 @@ fn count_in<M: Bits>(
     n
 }
 
-/// [`Lists::any_fit`] on one list; `of_types` are the positions of the
-/// types of `types` when the list is indexed by type.
+/// [`Lists::any_fit`] on list `h` of `all`; `of_types` are the positions
+/// of the types of `types` when the list is indexed by type.
 #[inline(always)]
 fn any_fit_in<M: Bits>(
-    list: &[Cand<M>],
+    all: &[Cand<M>],
+    h: &Head,
     of_types: Option<u64>,
     filled: M,
     types: u64,
@@ -434,32 +494,49 @@ fn any_fit_in<M: Bits>(
     let mut try_one = |e: &Cand<M>| (e.mask & filled).is_empty() && f(e.placement, e.ty as usize);
     match of_types {
         Some(mut rest) => {
+            let list = first64(all, h);
             while rest != 0 {
                 let k = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                if try_one(&list[k]) {
+                if try_one(&list[k % SPARE]) {
                     return true;
                 }
             }
             false
         }
-        None => list.iter().filter(|e| types >> e.ty & 1 == 1).any(try_one),
+        None => whole(all, h)
+            .iter()
+            .filter(|e| types >> e.ty & 1 == 1)
+            .any(try_one),
     }
 }
 
-/// [`Lists::scan`] on one list; `typed` as for [`count_in`].
+/// [`Lists::scan`] on list `h` of `all`; `typed` as for [`count_in`].
 #[inline(always)]
 fn scan_in<M: Bits>(
-    list: &[Cand<M>],
+    all: &[Cand<M>],
+    h: &Head,
     typed: Option<u64>,
     filled: M,
     avail: &Avail,
     out: &mut [u32],
 ) -> usize {
     if let Some(mut rest) = typed {
+        let list = first64(all, h);
         let mut kept = 0;
+        // Each write is at a position below the candidates read so far, so
+        // below 64 for 64 places (which the solver's buffer has).
+        if let Some(out) = out.first_chunk_mut::<SPARE>() {
+            while rest != 0 {
+                let e = &list[rest.trailing_zeros() as usize % SPARE];
+                rest &= rest - 1;
+                out[kept % SPARE] = e.placement;
+                kept += (e.mask & filled).is_empty() as usize;
+            }
+            return kept;
+        }
         while rest != 0 {
-            let e = &list[rest.trailing_zeros() as usize];
+            let e = &list[rest.trailing_zeros() as usize % SPARE];
             rest &= rest - 1;
             out[kept] = e.placement;
             kept += (e.mask & filled).is_empty() as usize;
@@ -469,7 +546,7 @@ fn scan_in<M: Bits>(
     let mut kept = 0;
     match avail {
         Avail::One(a) => {
-            for e in list {
+            for e in whole(all, h) {
                 // Written unconditionally, kept by the count: no branch
                 // on the data.
                 out[kept] = e.placement;
@@ -477,7 +554,7 @@ fn scan_in<M: Bits>(
             }
         }
         Avail::Many(words) => {
-            for e in list {
+            for e in whole(all, h) {
                 out[kept] = e.placement;
                 let left = words[e.ty as usize / 64] >> (e.ty % 64);
                 kept += ((e.mask & filled).is_empty() as u64 & left) as usize;

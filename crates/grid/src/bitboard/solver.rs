@@ -9,7 +9,7 @@
 
 use super::children::{reset, State};
 use super::growth::{Layout, Table};
-use super::lists::Avail;
+use super::lists::{Avail, SPARE};
 use super::tables::BitTables;
 use crate::bits::Bits;
 use crate::symmetry::{Canon, Plan, Rep};
@@ -132,8 +132,10 @@ impl<B: Bits> BitSolver<B> {
             second: None,
             depth: 0,
             // One more list's room than the deepest stack of lists, for
-            // the trial list of the cell choice.
-            cands: vec![0; t.widest * (depth + 2)],
+            // the trial list of the cell choice, and 64 places more, for
+            // writing a list indexed by type without a bounds check each
+            // (see `lists::SPARE`).
+            cands: vec![0; t.widest * (depth + 2) + SPARE],
             top: 0,
         };
         reset(&t, &mut s);
