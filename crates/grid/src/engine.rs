@@ -98,11 +98,14 @@ pub struct Options {
     /// processor that has the bit-manipulation instructions the faster copy
     /// uses (for tests and comparisons: both must count the same).
     pub portable: bool,
+    /// Run the copy of the bitboard search loop that serves every board
+    /// layout even where the board's layout has a copy of its own (for
+    /// tests and comparisons: both must search the same tree).
+    pub any_layout: bool,
     /// Count the placements tried at each depth and those the dead-region
-    /// check refused (see [`NodeStats::tried`]). Off, the bitboard search
-    /// loop is compiled without the counting, which costs it a few percent;
-    /// dancing links count what they try either way (it costs them nothing
-    /// measurable).
+    /// check refused (see [`NodeStats::tried`]). The bitboard engine pays a
+    /// branch per node for it, and only that when off; dancing links count
+    /// what they try either way (it costs them nothing measurable).
     pub tried: bool,
 }
 
@@ -113,6 +116,7 @@ impl Default for Options {
             symmetry: true,
             region_cap: None,
             portable: false,
+            any_layout: false,
             tried: false,
         }
     }
@@ -353,8 +357,14 @@ impl Solver {
     /// A solver for a prepared puzzle.
     pub fn new(prep: &Prepared) -> Solver {
         Solver(match &prep.tables {
-            Tables::Bits64(t) => Box::new(BitSolver::new(Arc::clone(t), prep.options.tried)),
-            Tables::Bits128(t) => Box::new(BitSolver::new(Arc::clone(t), prep.options.tried)),
+            Tables::Bits64(t) => Box::new(
+                BitSolver::new(Arc::clone(t), prep.options.tried)
+                    .with_any_layout(prep.options.any_layout),
+            ),
+            Tables::Bits128(t) => Box::new(
+                BitSolver::new(Arc::clone(t), prep.options.tried)
+                    .with_any_layout(prep.options.any_layout),
+            ),
             Tables::Dlx(t) => Box::new(DlxSolver::new(Arc::clone(t))),
         })
     }

@@ -126,7 +126,7 @@ proptest! {
         let bad = mutate(&text, kind, at, byte);
         if let Ok(parsed) = parse::parse(&bad, "m.toml") {
             // Whatever parses must prepare and search without panicking.
-            let prep = Prepared::new(&parsed.puzzle, Options { engine: EngineChoice::Auto, symmetry: true, region_cap: None, portable: false, tried: false });
+            let prep = Prepared::new(&parsed.puzzle, Options { engine: EngineChoice::Auto, symmetry: true, region_cap: None, portable: false, any_layout: false, tried: false });
             let _ = run(
                 || Solver::new(&prep),
                 &RunConfig::default(),

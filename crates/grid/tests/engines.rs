@@ -376,3 +376,47 @@ DD
         );
     }
 }
+
+/// The copy of the bitboard search loop that tells the layouts apart at
+/// each step searches the very tree of each layout's own copy: the same
+/// counts, nodes at every depth, and placements tried and refused, on
+/// squares, cubes, triangles and hexagons, with each cell choice and with
+/// and without the counting of what is tried.
+#[test]
+fn the_copy_for_any_layout_searches_the_same_tree() {
+    for path in [
+        "puzzles/grid/pentomino-3x20.toml",
+        "puzzles/grid/soma.toml",
+        "puzzles/grid/tetrahex-4x7.toml",
+        "puzzles/grid/hexiamond-6x6-sides.toml",
+    ] {
+        let puzzle = load(path);
+        for engine in [
+            EngineChoice::BitboardFirst,
+            EngineChoice::BitboardTight,
+            EngineChoice::BitboardMrv,
+        ] {
+            for tried in [false, true] {
+                let run = |any_layout: bool| {
+                    let o = Options {
+                        any_layout,
+                        tried,
+                        ..options(engine, true)
+                    };
+                    let r = count(&puzzle, o);
+                    let rejected = r.nodes.rejected().to_vec();
+                    (
+                        counts(&r),
+                        r.nodes.per_depth().to_vec(),
+                        r.nodes.tried().to_vec(),
+                        rejected,
+                    )
+                };
+                let (own, any) = (run(false), run(true));
+                assert!(own.1.iter().sum::<u64>() > 1, "{path}: {engine}: no tree");
+                assert_eq!(own, any, "{path}: {engine}, tried {tried}");
+                assert_eq!(own.2.is_empty(), !tried, "{path}: {engine}");
+            }
+        }
+    }
+}

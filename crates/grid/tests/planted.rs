@@ -19,6 +19,7 @@ fn finds(puzzle: &jigsolve_grid::Puzzle, planted: &[u16], engine: EngineChoice) 
             symmetry: false,
             region_cap: None,
             portable: false,
+            any_layout: false,
             tried: false,
         },
     );

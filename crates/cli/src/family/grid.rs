@@ -69,6 +69,7 @@ impl GridPuzzle {
             symmetry: !args.no_symmetry,
             region_cap: None,
             portable: false,
+            any_layout: false,
             tried: args.count_tried,
         };
         Prepared::from_problem(self.problem(), options)

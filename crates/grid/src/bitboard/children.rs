@@ -114,22 +114,13 @@ impl<B: Bits> State<B> {
     /// representative with a second breaker, that type's placements other
     /// than its representatives are no children and are not tried: they
     /// are set aside before the dead-region check, so that what it refuses
-    /// does not depend on the order of the two. `SECOND` says whether the
-    /// problem has second breakers at all (the search loop is compiled with
-    /// and without them).
+    /// does not depend on the order of the two.
     #[inline(always)]
-    pub(super) fn gather<G: Grow<B>, const SECOND: bool>(
-        &mut self,
-        t: &BitTables<B>,
-        g: &G,
-    ) -> (usize, usize) {
-        let cut = match SECOND {
-            true => self
-                .second
-                .filter(|_| self.depth > 0)
-                .and_then(|i| t.seconds[i].as_ref()),
-            false => None,
-        };
+    pub(super) fn gather<G: Grow<B>>(&mut self, t: &BitTables<B>, g: &G) -> (usize, usize) {
+        let cut = self
+            .second
+            .filter(|_| self.depth > 0)
+            .and_then(|i| t.seconds[i].as_ref());
         self.gather_all(t, g, cut.map(|c| c.allowed.as_slice()))
     }
 
@@ -142,7 +133,6 @@ impl<B: Bits> State<B> {
         g: &G,
         allowed: Option<&[bool]>,
     ) -> (usize, usize) {
-        let barred = |p: u32| allowed.is_some_and(|a| !a[p as usize]);
         let filled = self.filled;
         // The floods and the tightest cells of the other choices run on a
         // 64-bit window of a wider board when its empty cells fit in one
@@ -177,18 +167,20 @@ impl<B: Bits> State<B> {
         let kept = match t.choice {
             CellChoice::First => {
                 let list = t.lowest_cell_list(empty.lowest(), filled);
-                if let Some(mut marked) = t.lists.marked(list, filled, &self.avail) {
+                // Below a second breaker the placements it bars are set
+                // aside first, by the general path.
+                let marked = match allowed {
+                    None => t.lists.marked(list, filled, &self.avail),
+                    Some(_) => None,
+                };
+                if let Some(mut marked) = marked {
                     // Only the marked candidates get the dead-region check.
-                    let mut tried = marked.count_ones() as usize;
+                    let tried = marked.count_ones() as usize;
                     let first = t.lists.start[list] as usize;
                     let mut n = 0;
                     while marked != 0 {
                         let p = t.lists.placement(first + marked.trailing_zeros() as usize);
                         marked &= marked - 1;
-                        if barred(p) {
-                            tried -= 1;
-                            continue;
-                        }
                         buf[n] = p;
                         n += child_ok(t, g, &parent, p as usize) as usize;
                     }
@@ -226,21 +218,32 @@ impl<B: Bits> State<B> {
                 }
             }
         };
-        // Second pass: the dead-region check, on the placements allowed.
-        if t.cap == 0 && allowed.is_none() {
+        // The placements a second breaker bars are no children, and not
+        // tried: a pass of its own, only below such a representative, so
+        // that the other nodes test nothing per placement for it.
+        let kept = match allowed {
+            None => kept,
+            Some(allowed) => {
+                let mut k = 0;
+                for r in 0..kept {
+                    let p = buf[r];
+                    buf[k] = p;
+                    k += allowed[p as usize] as usize;
+                }
+                k
+            }
+        };
+        // Second pass: the dead-region check.
+        if t.cap == 0 {
             return (kept, kept);
         }
-        let (mut n, mut tried) = (0, kept);
+        let mut n = 0;
         for r in 0..kept {
             let p = buf[r];
-            if barred(p) {
-                tried -= 1;
-                continue;
-            }
             buf[n] = p;
-            n += (t.cap == 0 || child_ok(t, g, &parent, p as usize)) as usize;
+            n += child_ok(t, g, &parent, p as usize) as usize;
         }
-        (n, tried)
+        (n, kept)
     }
 }
 

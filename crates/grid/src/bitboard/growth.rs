@@ -387,6 +387,87 @@ pub(super) fn tightest_two_in<B: Bits, G: Grow<B>>(
     }
 }
 
+/// Any layout, told apart at each step: the growth of the one copy of the
+/// search loop that serves every board (see `solver`: only the layouts
+/// the catalog's puzzles spend their time in have a copy of their own,
+/// since each copy of the loop costs seconds of build time).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum AnyGrow<'a, B> {
+    Line(Axes<B, 1>),
+    Plane(Axes<B, 2>),
+    Space(Axes<B, 3>),
+    Pairs2(Pairs<B, 2>),
+    Pairs3(Pairs<B, 3>),
+    Table(&'a [B]),
+}
+
+impl<'a, B: Bits> AnyGrow<'a, B> {
+    /// The growth of `layout`, with the neighbour table `nbr` for the
+    /// compact one.
+    pub(super) fn of(layout: &Layout<B>, nbr: &'a [B]) -> AnyGrow<'a, B> {
+        match layout {
+            Layout::Line(a) => AnyGrow::Line(*a),
+            Layout::Plane(a) => AnyGrow::Plane(*a),
+            Layout::Space(a) => AnyGrow::Space(*a),
+            Layout::Pairs2(p) => AnyGrow::Pairs2(*p),
+            Layout::Pairs3(p) => AnyGrow::Pairs3(*p),
+            Layout::Compact => AnyGrow::Table(nbr),
+        }
+    }
+}
+
+impl<B: Bits> Grow<B> for AnyGrow<'_, B> {
+    type Narrow = AnyGrow<'static, u64>;
+
+    #[inline(always)]
+    fn narrow(&self, lo: usize) -> Option<AnyGrow<'static, u64>> {
+        match self {
+            AnyGrow::Line(a) => a.narrow(lo).map(AnyGrow::Line),
+            AnyGrow::Plane(a) => a.narrow(lo).map(AnyGrow::Plane),
+            AnyGrow::Space(a) => a.narrow(lo).map(AnyGrow::Space),
+            AnyGrow::Pairs2(p) => p.narrow(lo).map(AnyGrow::Pairs2),
+            AnyGrow::Pairs3(p) => p.narrow(lo).map(AnyGrow::Pairs3),
+            AnyGrow::Table(_) => None,
+        }
+    }
+
+    #[inline(always)]
+    fn expand(&self, region: B) -> B {
+        match self {
+            AnyGrow::Line(a) => a.expand(region),
+            AnyGrow::Plane(a) => a.expand(region),
+            AnyGrow::Space(a) => a.expand(region),
+            AnyGrow::Pairs2(p) => p.expand(region),
+            AnyGrow::Pairs3(p) => p.expand(region),
+            AnyGrow::Table(nbr) => Table(nbr).expand(region),
+        }
+    }
+
+    #[inline(always)]
+    fn tightest(&self, empty: B) -> B {
+        match self {
+            AnyGrow::Line(a) => a.tightest(empty),
+            AnyGrow::Plane(a) => a.tightest(empty),
+            AnyGrow::Space(a) => a.tightest(empty),
+            AnyGrow::Pairs2(p) => p.tightest(empty),
+            AnyGrow::Pairs3(p) => p.tightest(empty),
+            AnyGrow::Table(nbr) => Table(nbr).tightest(empty),
+        }
+    }
+
+    #[inline(always)]
+    fn tightest_two(&self, empty: B) -> (B, B) {
+        match self {
+            AnyGrow::Line(a) => a.tightest_two(empty),
+            AnyGrow::Plane(a) => a.tightest_two(empty),
+            AnyGrow::Space(a) => a.tightest_two(empty),
+            AnyGrow::Pairs2(p) => p.tightest_two(empty),
+            AnyGrow::Pairs3(p) => p.tightest_two(empty),
+            AnyGrow::Table(nbr) => Table(nbr).tightest_two(empty),
+        }
+    }
+}
+
 /// Neighbours by table, for the compact layout: a cell at a time.
 pub(super) struct Table<'a, B>(pub(super) &'a [B]);
 

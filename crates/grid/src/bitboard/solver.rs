@@ -8,7 +8,7 @@
 //! the bit-manipulation instructions, chosen when the program runs.
 
 use super::children::{reset, State};
-use super::growth::{Layout, Table};
+use super::growth::{AnyGrow, Axes, Grow, Layout, Pairs};
 use super::lists::{Avail, SPARE};
 use super::tables::BitTables;
 use crate::bits::Bits;
@@ -37,7 +37,7 @@ const POLL_EVERY: u64 = 1 << 14;
 /// 34,618 nodes instead of 61,315. Ties keep the fewest orbits. `tables`
 /// come without second breakers ([`BitTables::without_seconds`]); returns
 /// them with those of the chosen plan, and the plan.
-pub(crate) fn choose_breaker<B: Bits>(
+pub(crate) fn choose_breaker<B: Word>(
     tables: BitTables<B>,
     plan: Arc<Plan>,
     candidates: Vec<(usize, Vec<Rep>)>,
@@ -89,6 +89,72 @@ pub(crate) fn choose_breaker<B: Bits>(
     (tables, plan)
 }
 
+/// A machine word the bitboard engine runs in, and the layouts whose
+/// boards have a copy of the search loop of their own in it.
+///
+/// Each copy is the whole loop with everything it calls inlined, some
+/// seconds of build time; the layouts listed are those the catalog's
+/// puzzles spend their time in, and the copy that tells the layouts apart
+/// at each step serves the rest. To give another layout its own copy, add
+/// it here, show in BENCHMARKS.md what it buys, and raise the budget in
+/// `scripts/build-guard.sh`.
+pub(crate) trait Word: Bits {
+    /// Runs the search loop compiled for the bit-manipulation
+    /// instructions, in the copy for the board's layout.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have BMI1, BMI2, POPCNT and LZCNT.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn run_bmi(
+        s: &mut BitSolver<Self>,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()>;
+}
+
+impl Word for u64 {
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn run_bmi(
+        s: &mut BitSolver<u64>,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        let t = Arc::clone(&s.t);
+        // SAFETY: passed on from the caller.
+        unsafe {
+            match &t.layout {
+                // Squares: pentominoes, Atwood's checkerboard.
+                Layout::Plane(a) => s.run_bmi_with::<Axes<u64, 2>>(a, sink, ticker),
+                // Cubes: the Soma and Bedlam cubes.
+                Layout::Space(a) => s.run_bmi_with::<Axes<u64, 3>>(a, sink, ticker),
+                // Hexagons: tetrahexes, the polyhex hexagon.
+                Layout::Pairs3(p) => s.run_bmi_with::<Pairs<u64, 3>>(p, sink, ticker),
+                _ => s.run_bmi_any(sink, ticker),
+            }
+        }
+    }
+}
+
+impl Word for u128 {
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn run_bmi(
+        s: &mut BitSolver<u128>,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        let t = Arc::clone(&s.t);
+        // SAFETY: passed on from the caller.
+        unsafe {
+            match &t.layout {
+                // Triangles: the hexiamonds' 72 cells.
+                Layout::Pairs2(p) => s.run_bmi_with::<Pairs<u128, 2>>(p, sink, ticker),
+                _ => s.run_bmi_any(sink, ticker),
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
     /// First candidate of this node in `cands`.
@@ -109,15 +175,18 @@ pub struct BitSolver<B: Bits> {
     /// Per depth: the placements tried at its nodes, and of them those the
     /// dead-region check refused (added once per node, not per placement).
     tried: Vec<[u64; 2]>,
-    /// Whether to count them: the search loop is compiled with and without.
+    /// Whether to count them.
     count_tried: bool,
+    /// Run the copy of the search loop that serves every layout, even
+    /// where the board's layout has one of its own (tests, comparisons).
+    any_layout: bool,
     rep: Option<usize>,
     canon: Canon,
     out: Vec<u16>,
     next_copy: Vec<usize>,
 }
 
-impl<B: Bits> BitSolver<B> {
+impl<B: Word> BitSolver<B> {
     /// A solver for the shared tables; `count_tried` says whether it
     /// counts the placements tried and refused at each depth.
     pub fn new(t: Arc<BitTables<B>>, count_tried: bool) -> BitSolver<B> {
@@ -145,12 +214,21 @@ impl<B: Bits> BitSolver<B> {
             counts: vec![0; depth + 1],
             tried: vec![[0; 2]; depth + 1],
             count_tried,
+            any_layout: false,
             rep: None,
             canon: Canon::new(&t.problem),
             out: vec![0; t.problem.cells()],
             next_copy: vec![0; t.problem.types.len()],
             t,
         }
+    }
+
+    /// This solver, running the copy of the search loop that serves every
+    /// layout even where the board's layout has one of its own (both must
+    /// search the same tree).
+    pub fn with_any_layout(mut self, any_layout: bool) -> BitSolver<B> {
+        self.any_layout = any_layout;
+        self
     }
 
     fn reset(&mut self) {
@@ -167,14 +245,8 @@ impl<B: Bits> BitSolver<B> {
     ) -> Option<(u64, u64)> {
         self.reset();
         let t = &*self.t;
-        match &t.layout {
-            Layout::Line(a) => self.s.trial(t, a, reps, beaten),
-            Layout::Plane(a) => self.s.trial(t, a, reps, beaten),
-            Layout::Space(a) => self.s.trial(t, a, reps, beaten),
-            Layout::Pairs2(a) => self.s.trial(t, a, reps, beaten),
-            Layout::Pairs3(a) => self.s.trial(t, a, reps, beaten),
-            Layout::Compact => self.s.trial(t, &Table(&t.nbr), reps, beaten),
-        }
+        self.s
+            .trial(t, &AnyGrow::of(&t.layout, &t.nbr), reps, beaten)
     }
 
     /// Places `p` as the next piece.
@@ -195,37 +267,40 @@ impl<B: Bits> BitSolver<B> {
     }
 
     /// Writes the children of the current node at `cands[top..]` and
-    /// returns how many there are, and how many placements were tried.
-    #[inline(always)]
+    /// returns how many there are, and how many placements were tried. Off
+    /// the search loop's path (replaying paths, probes, single nodes), so
+    /// one copy serves every layout, compiled like the loop for the
+    /// processor's instructions.
     fn gather(&mut self) -> (usize, usize) {
-        if self.t.any_second {
-            self.gather_with::<true>()
-        } else {
-            self.gather_with::<false>()
+        #[cfg(target_arch = "x86_64")]
+        if self.t.bmi {
+            // SAFETY: `bmi` is true only when the processor has the
+            // features `gather_bmi` is compiled for (detected in `new`).
+            return unsafe { self.gather_bmi() };
         }
+        self.gather_any()
     }
 
-    /// [`gather`](Self::gather), compiled with and without the second
-    /// breakers (`SECOND`: whether the problem has any).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn gather_bmi(&mut self) -> (usize, usize) {
+        self.gather_any()
+    }
+
     #[inline(always)]
-    fn gather_with<const SECOND: bool>(&mut self) -> (usize, usize) {
+    fn gather_any(&mut self) -> (usize, usize) {
         let t = &*self.t;
-        match &t.layout {
-            Layout::Line(a) => self.s.gather::<_, SECOND>(t, a),
-            Layout::Plane(a) => self.s.gather::<_, SECOND>(t, a),
-            Layout::Space(a) => self.s.gather::<_, SECOND>(t, a),
-            Layout::Pairs2(a) => self.s.gather::<_, SECOND>(t, a),
-            Layout::Pairs3(a) => self.s.gather::<_, SECOND>(t, a),
-            Layout::Compact => self.s.gather::<_, SECOND>(t, &Table(&t.nbr)),
-        }
+        self.s.gather(t, &AnyGrow::of(&t.layout, &t.nbr))
     }
 
     /// Opens the node at the current depth: gathers its children and
-    /// (with `TRIED`) counts what was tried there.
+    /// counts what was tried there when asked to (a branch per node, not
+    /// per placement: measured within the noise of compiling the loop
+    /// without it, which doubled the copies to build).
     #[inline(always)]
-    fn open<const TRIED: bool, const SECOND: bool>(&mut self) -> usize {
-        let (n, tried) = self.gather_with::<SECOND>();
-        if TRIED {
+    fn open<G: Grow<B>>(&mut self, g: &G) -> usize {
+        let (n, tried) = self.s.gather(&self.t, g);
+        if self.count_tried {
             let counted = &mut self.tried[self.s.depth];
             counted[0] += tried as u64;
             counted[1] += (tried - n) as u64;
@@ -303,14 +378,7 @@ impl<B: Bits> BitSolver<B> {
     /// `State::chosen_bit`).
     fn chosen_bit(&self) -> Option<usize> {
         let t = &*self.t;
-        match &t.layout {
-            Layout::Line(a) => self.s.chosen_bit(t, a),
-            Layout::Plane(a) => self.s.chosen_bit(t, a),
-            Layout::Space(a) => self.s.chosen_bit(t, a),
-            Layout::Pairs2(a) => self.s.chosen_bit(t, a),
-            Layout::Pairs3(a) => self.s.chosen_bit(t, a),
-            Layout::Compact => self.s.chosen_bit(t, &Table(&t.nbr)),
-        }
+        self.s.chosen_bit(t, &AnyGrow::of(&t.layout, &t.nbr))
     }
 
     fn position(&self, base: usize) -> f64 {
@@ -330,55 +398,75 @@ impl<B: Bits> BitSolver<B> {
         sink.solution(&self.out, w)
     }
 
-    /// The search loop below the current node (at depth `base`), compiled
-    /// twice: for any x86-64 and for processors with the bit-manipulation
-    /// instructions (BMI1/2, POPCNT, LZCNT: every x86-64 from about 2013),
-    /// chosen when the program runs. Portable builds cannot assume them,
-    /// yet the search is made of lowest-bit, population-count and
-    /// variable-shift operations that they do in one instruction each
-    /// (measured 10% faster on 6 x 10 pentominoes).
+    /// The search loop below the current node (at depth `base`).
     ///
-    /// Each copy comes with and without the counting of what is tried
-    /// (`count_tried`), so that a search that does not report it pays
-    /// nothing for it, and with and without the second breakers (most
-    /// problems have none: 6 x 10 pentominoes took 3.6% more instructions
-    /// with the test for them in the loop).
+    /// On processors with the bit-manipulation instructions (BMI1/2,
+    /// POPCNT, LZCNT: every x86-64 from about 2013) the loop is compiled
+    /// for them, chosen when the program runs: portable builds cannot
+    /// assume them, yet the search is made of lowest-bit, population-count
+    /// and variable-shift operations that they do in one instruction each
+    /// (measured 10% faster on 6 x 10 pentominoes), and PEXT and PDEP read
+    /// the cover lists. There, the layouts of the catalog's puzzles have a
+    /// copy of the loop of their own (see [`Word`]) and every other board
+    /// runs the one copy that tells the layouts apart at each step
+    /// ([`AnyGrow`]); so does every board on other processors. Each copy
+    /// of the loop costs seconds of build time, so a layout gets its own
+    /// only where a benchmark shows that it pays (BENCHMARKS.md, "Build in
+    /// minutes"; the CI guard `scripts/build-guard.sh` counts them).
     fn run(&mut self, sink: &mut dyn Sink<[u16]>, ticker: &mut Ticker<'_>) -> ControlFlow<()> {
-        let (tried, second) = (self.count_tried, self.t.any_second);
         #[cfg(target_arch = "x86_64")]
         if self.t.bmi {
             // SAFETY: `bmi` is true only when the processor has the
-            // features `run_bmi` is compiled for (detected in `new`).
+            // features the loop's fast copies are compiled for (detected
+            // in `new`).
             return unsafe {
-                match (tried, second) {
-                    (true, true) => self.run_bmi::<true, true>(sink, ticker),
-                    (true, false) => self.run_bmi::<true, false>(sink, ticker),
-                    (false, true) => self.run_bmi::<false, true>(sink, ticker),
-                    (false, false) => self.run_bmi::<false, false>(sink, ticker),
+                match self.any_layout {
+                    true => self.run_bmi_any(sink, ticker),
+                    false => B::run_bmi(self, sink, ticker),
                 }
             };
         }
-        match (tried, second) {
-            (true, true) => self.run_loop::<true, true>(sink, ticker),
-            (true, false) => self.run_loop::<true, false>(sink, ticker),
-            (false, true) => self.run_loop::<false, true>(sink, ticker),
-            (false, false) => self.run_loop::<false, false>(sink, ticker),
-        }
+        let t = Arc::clone(&self.t);
+        self.run_loop(&AnyGrow::of(&t.layout, &t.nbr), sink, ticker)
     }
 
+    /// The loop compiled for the bit-manipulation instructions, with the
+    /// growth `g`.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have BMI1, BMI2, POPCNT and LZCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn run_bmi<const TRIED: bool, const SECOND: bool>(
+    unsafe fn run_bmi_with<G: Grow<B>>(
+        &mut self,
+        g: &G,
+        sink: &mut dyn Sink<[u16]>,
+        ticker: &mut Ticker<'_>,
+    ) -> ControlFlow<()> {
+        self.run_loop(g, sink, ticker)
+    }
+
+    /// [`run_bmi_with`](Self::run_bmi_with) on any layout.
+    ///
+    /// # Safety
+    ///
+    /// As for `run_bmi_with`.
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn run_bmi_any(
         &mut self,
         sink: &mut dyn Sink<[u16]>,
         ticker: &mut Ticker<'_>,
     ) -> ControlFlow<()> {
-        self.run_loop::<TRIED, SECOND>(sink, ticker)
+        let t = Arc::clone(&self.t);
+        // SAFETY: passed on from the caller.
+        unsafe { self.run_bmi_with(&AnyGrow::of(&t.layout, &t.nbr), sink, ticker) }
     }
 
     #[inline(always)]
-    fn run_loop<const TRIED: bool, const SECOND: bool>(
+    fn run_loop<G: Grow<B>>(
         &mut self,
+        g: &G,
         sink: &mut dyn Sink<[u16]>,
         ticker: &mut Ticker<'_>,
     ) -> ControlFlow<()> {
@@ -387,7 +475,7 @@ impl<B: Bits> BitSolver<B> {
         if self.is_complete() {
             return self.report(sink);
         }
-        self.open::<TRIED, SECOND>();
+        self.open(g);
         let mut since_poll: u64 = 1;
         loop {
             let f = &mut self.frames[self.s.depth];
@@ -421,12 +509,12 @@ impl<B: Bits> BitSolver<B> {
                 }
                 continue;
             }
-            self.open::<TRIED, SECOND>();
+            self.open(g);
         }
     }
 }
 
-impl<B: Bits> Tree for BitSolver<B> {
+impl<B: Word> Tree for BitSolver<B> {
     type Solution = [u16];
 
     /// One random walk from the root (Knuth's estimator), placing as it goes.
@@ -651,7 +739,7 @@ mod tests {
     #[test]
     fn placements_a_second_breaker_bars_are_not_tried() {
         use jigsolve_search::{Control, Ticker};
-        fn walk<B: Bits>(s: &mut BitSolver<B>, path: &mut Vec<u32>, tried: &mut Vec<u64>) {
+        fn walk<B: Word>(s: &mut BitSolver<B>, path: &mut Vec<u32>, tried: &mut Vec<u64>) {
             let t = Arc::clone(&s.t);
             s.descend(path).unwrap();
             let depth = path.len();

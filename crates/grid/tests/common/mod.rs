@@ -24,6 +24,7 @@ pub fn options(engine: EngineChoice, symmetry: bool) -> Options {
         symmetry,
         region_cap: None,
         portable: false,
+        any_layout: false,
         tried: false,
     }
 }
