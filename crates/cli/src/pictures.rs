@@ -5,6 +5,7 @@
 //! file-system problem into a message that names the path.
 
 use crate::source::InputError;
+use crate::text::file_stem;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 
@@ -142,26 +143,6 @@ fn prepare_file(option: &str, file: &Path) -> Result<()> {
         })
 }
 
-/// A puzzle name made safe as a file name: letters, digits, `-`, `_` and
-/// `.` kept, anything else `_`.
-pub fn file_stem(name: &str) -> String {
-    let s: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if s.is_empty() || s.starts_with('.') {
-        format!("puzzle{s}")
-    } else {
-        s
-    }
-}
-
 /// Makes sure `dir` is a directory files can be written in.
 fn prepare_dir(option: &str, dir: &Path) -> Result<()> {
     let shown = dir.display();
@@ -230,12 +211,4 @@ fn io_reason(e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_become_safe_file_stems() {
-        assert_eq!(file_stem("pentomino-6x10"), "pentomino-6x10");
-        assert_eq!(file_stem("a/b c"), "a_b_c");
-        assert_eq!(file_stem(""), "puzzle");
-        assert_eq!(file_stem(".hidden"), "puzzle.hidden");
-    }
 }

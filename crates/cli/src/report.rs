@@ -5,7 +5,7 @@
 use crate::exit;
 use crate::session::Described;
 use crate::source::InputError;
-use crate::text::{count_text, group_digits};
+use crate::text::{count_text, file_stem, group_digits};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
 use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
@@ -362,7 +362,9 @@ pub fn write_shard_result(
     let path = output.cloned().unwrap_or_else(|| {
         PathBuf::from(format!(
             "{}.shard-{}-of-{}.json",
-            described.puzzle, shard.index, shard.count
+            file_stem(&described.puzzle),
+            shard.index,
+            shard.count
         ))
     });
     let text = serde_json::to_string_pretty(&result)? + "\n";

@@ -49,6 +49,41 @@ pub fn shell_word(w: &str) -> String {
     }
 }
 
+/// A name from a puzzle file made safe as a file name, and as a word of a
+/// shell command: letters, digits, `-`, `_` and `.` kept, anything else
+/// `_`; never empty, never starting with `.` or `-` (a hidden file, `..`,
+/// or what a command would read as an option), at most 100 characters.
+/// Every file name jigsolve makes from a puzzle's name goes through here,
+/// so a file from a stranger cannot name a path outside the folder the
+/// user chose, nor a shell command.
+pub fn file_stem(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .take(100)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') || s.starts_with('-') {
+        format!("puzzle{s}")
+    } else {
+        s
+    }
+}
+
+/// A name from a puzzle file for a line of text that a shell may read (the
+/// comment lines of `jigsolve split`): control characters, a line break
+/// above all, become spaces, so the name cannot start a line of its own.
+pub fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 /// "s" after a count other than one.
 pub fn plural(n: impl Into<u128>) -> &'static str {
     if n.into() == 1 {
@@ -61,6 +96,24 @@ pub fn plural(n: impl Into<u128>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_become_safe_file_stems() {
+        assert_eq!(file_stem("pentomino-6x10"), "pentomino-6x10");
+        assert_eq!(file_stem("a/b c"), "a_b_c");
+        assert_eq!(file_stem(""), "puzzle");
+        assert_eq!(file_stem(".hidden"), "puzzle.hidden");
+        assert_eq!(file_stem("../../x"), "puzzle.._.._x");
+        assert_eq!(file_stem("/etc/passwd"), "_etc_passwd");
+        assert_eq!(file_stem("-rf"), "puzzle-rf");
+        assert_eq!(file_stem("$(touch x);`y`'\"\n"), "__touch_x___y____");
+        assert_eq!(file_stem(&"a".repeat(5000)).len(), 100);
+        for hostile in ["$(x)", "`x`", "a;b", "'", "\"", "a\nb", "..", "/", "-"] {
+            let stem = file_stem(hostile);
+            assert_eq!(shell_word(&stem), stem, "{hostile:?}");
+            assert!(!stem.contains('/') && stem != ".." && !stem.starts_with('-'));
+        }
+    }
 
     #[test]
     fn digits_are_grouped() {

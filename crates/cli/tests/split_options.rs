@@ -156,3 +156,144 @@ fn a_shard_run_says_its_counts_are_one_shares() {
     assert!(whole.get("shard").is_none(), "{whole}");
     assert!(summary["raw"].as_u64().unwrap() < whole["raw"].as_u64().unwrap());
 }
+
+/// Every file under `dir`, as paths relative to it.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    found
+}
+
+/// A puzzle's `name` comes from its file, which may come from a stranger.
+/// Names with shell syntax, quotes, line breaks, `../`, absolute paths or
+/// a leading `-` reach no shell and no path outside the working folder:
+/// `split`'s printed commands, run by `sh` as the README's recipes do, run
+/// nothing else and write their results in the folder; so do the default
+/// file names of `solve --shard`, `hints` and `solve --svg`. (Issue 43:
+/// `split` printed the name unquoted, and `hints` and `--shard` wrote
+/// `../` and absolute names where they pointed.)
+#[test]
+fn names_from_files_reach_no_shell_and_no_path_outside() {
+    let catalog =
+        String::from_utf8(succeeds(jigsolve().args(["show", "impuzzable"])).stdout).unwrap();
+    let bin_dir = common::bin().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for name in [
+        "$(touch pwned)",
+        "`touch pwned`",
+        "a; touch pwned",
+        "it's \"quoted\"",
+        "line\ntouch pwned",
+        "../../escaped",
+        "/tmp/jigsolve-absolute-name",
+        "-rf",
+        "",
+    ] {
+        let work = tempfile::tempdir().unwrap();
+        let inside = work.path().join("a").join("b");
+        std::fs::create_dir_all(&inside).unwrap();
+        let text = catalog.replace(
+            "name = \"impuzzable\"",
+            &format!("name = {}", serde_json::to_string(name).unwrap()),
+        );
+        assert_ne!(text, catalog);
+        let puzzle = tempfile::tempdir().unwrap();
+        let puzzle_file = puzzle.path().join("p.toml");
+        std::fs::write(&puzzle_file, text).unwrap();
+        let puzzle_arg = puzzle_file.to_str().unwrap();
+
+        let out = succeeds(
+            jigsolve()
+                .current_dir(&inside)
+                .args(["split", puzzle_arg, "--shards", "2"]),
+        );
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let commands: Vec<&str> = printed.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(commands.len(), 2, "{name:?}: {printed}");
+        for command in &commands {
+            let status = std::process::Command::new("sh")
+                .args(["-c", command])
+                .current_dir(&inside)
+                .env("PATH", &path)
+                .status()
+                .unwrap();
+            // 1: a shard whose share holds no solution.
+            assert!(
+                matches!(status.code(), Some(0 | 1)),
+                "{name:?}: {command}: {status}"
+            );
+        }
+        let out = succeeds(
+            jigsolve()
+                .current_dir(&inside)
+                .args(["split", puzzle_arg, "--shards", "2", "--json"]),
+        );
+        let plan = last_json(&out);
+        for (i, command) in plan["commands"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(command.as_str().unwrap(), commands[i], "{name:?}");
+        }
+        let shard = jigsolve()
+            .current_dir(&inside)
+            .args(["solve", puzzle_arg, "--count", "--shard", "1/3"])
+            .output()
+            .unwrap();
+        assert!(matches!(shard.status.code(), Some(0 | 1)), "{name:?}");
+        succeeds(jigsolve().current_dir(&inside).args(["hints", puzzle_arg]));
+        succeeds(
+            jigsolve()
+                .current_dir(&inside)
+                .args(["solve", puzzle_arg, "--limit", "1", "--svg", "pictures"]),
+        );
+        // Everything written is in the folder the commands ran in, and no
+        // command ran.
+        let files = files_under(work.path());
+        assert_eq!(files.len(), 5, "{name:?}: {files:?}");
+        for file in &files {
+            assert!(file.starts_with("a/b"), "{name:?} wrote {file:?}");
+            let base = file.file_name().unwrap().to_str().unwrap();
+            assert!(!base.starts_with(['-', '.']), "{name:?} wrote {file:?}");
+            assert_ne!(base, "pwned", "{name:?} ran a command");
+        }
+        assert!(!Path::new("/tmp/jigsolve-absolute-name-hints.toml").exists());
+    }
+    // A name that is not UTF-8 never becomes a file name: the file is refused.
+    let puzzle = tempfile::tempdir().unwrap();
+    let puzzle_file = puzzle.path().join("p.toml");
+    let mut bytes = catalog
+        .replace("name = \"impuzzable\"", "name = \"bad\u{1}\"")
+        .into_bytes();
+    let at = bytes.iter().position(|&b| b == 1).unwrap();
+    bytes[at] = 0xff;
+    std::fs::write(&puzzle_file, bytes).unwrap();
+    let work = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["split", "--shards", "2"],
+        vec!["hints"],
+        vec!["solve", "--count", "--shard", "0/2"],
+    ] {
+        let out = jigsolve()
+            .current_dir(work.path())
+            .args(&args)
+            .arg(&puzzle_file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("p.toml"), "{args:?}: {err}");
+    }
+    assert!(files_under(work.path()).is_empty());
+}

@@ -20,7 +20,7 @@ use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::{check_engine_options, HintChoice, Loaded};
 use crate::seek::{seek, uniqueness, Limits, Uniqueness};
 use crate::source;
-use crate::text::{group_digits, plural};
+use crate::text::{file_stem, group_digits, plural};
 use anyhow::Result;
 use jigsolve_search::hitting::smallest_hitting_set;
 use serde_json::{json, Value};
@@ -109,7 +109,7 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
     let output = args
         .output
         .clone()
-        .unwrap_or_else(|| format!("{name}-hints.toml").into());
+        .unwrap_or_else(|| format!("{}-hints.toml", file_stem(&name)).into());
     if output.as_os_str() == "-" {
         crate::exit::out!("{file}");
     } else {

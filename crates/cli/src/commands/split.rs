@@ -8,7 +8,7 @@ use crate::options::SplitArgs;
 use crate::puzzle::check_engine_options;
 use crate::session::Job;
 use crate::source;
-use crate::text::shell_word;
+use crate::text::{file_stem, one_line, shell_word};
 use anyhow::{Context, Result};
 use jigsolve_search::drive::SUBTREES_PER_SHARD;
 use serde_json::json;
@@ -46,11 +46,14 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
                 .count()
         })
         .collect();
+    // The result files are named after the puzzle, which a file from a
+    // stranger names: made a safe file name, and quoted all the same.
+    let stem = file_stem(&described.puzzle);
     let command = |i: usize| {
         format!(
-            "jigsolve solve {}{flags} --count --shard {i}/{shards} --output {}.shard-{i}-of-{shards}.json",
+            "jigsolve solve {}{flags} --count --shard {i}/{shards} --output {}",
             shell_word(&args.puzzle),
-            described.puzzle
+            shell_word(&format!("{stem}.shard-{i}-of-{shards}.json"))
         )
     };
     if args.json {
@@ -71,16 +74,15 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
     }
     crate::exit::outln!(
         "# {}: {} shards; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
-        described.puzzle,
+        one_line(&described.puzzle),
         shards,
         whole.subtrees.len(),
         per.iter().min().unwrap_or(&0),
         per.iter().max().unwrap_or(&0)
     );
     crate::exit::outln!(
-        "# split: {}; merge the results with: jigsolve merge {}.shard-*-of-{shards}.json",
+        "# split: {}; merge the results with: jigsolve merge {stem}.shard-*-of-{shards}.json",
         described.split,
-        described.puzzle
     );
     for i in 0..shards {
         crate::exit::outln!("{}", command(i));
