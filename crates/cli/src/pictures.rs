@@ -207,8 +207,3 @@ fn io_reason(e: &std::io::Error) -> String {
         None => s,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}

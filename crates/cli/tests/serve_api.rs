@@ -8,7 +8,7 @@
 mod server;
 
 use serde_json::{json, Value};
-use server::{catalog_text, Events, Server};
+use server::{catalog_text, request_with, Events, Server};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -28,10 +28,10 @@ fn jigsolve(args: &[&str], stdin: &[u8]) -> std::process::Output {
 }
 
 /// Starts a search; its id.
-fn start(server: &Server, body: Value) -> u64 {
+fn start(server: &Server, body: Value) -> String {
     let (status, started) = server.post("/api/search", &body);
     assert_eq!(status, 200, "{body}: {started}");
-    started["id"].as_u64().unwrap()
+    started["id"].as_str().unwrap().to_string()
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn the_best_board_search_reaches_the_full_score_and_verifies() {
         &server,
         json!({"text": text, "label": label, "mode": "best", "options": {"threads": 2}}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     let done = events.done();
     let summary = &done["summary"];
     assert_eq!(summary["end"], "full score", "{done}");
@@ -111,7 +111,7 @@ fn stop_and_a_closed_page_end_the_best_board_search() {
     let (text, label) = catalog_text(&server, "eternity2");
     let body = json!({"text": text, "label": label, "mode": "best"});
     let id = start(&server, body.clone());
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     // Wait for a first board, then Stop.
     loop {
         let (name, data) = events.next().expect("progress");
@@ -131,7 +131,7 @@ fn stop_and_a_closed_page_end_the_best_board_search() {
 
     // The page goes away: the search ends with it.
     let id = start(&server, body);
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     events.next().unwrap();
     assert_eq!(server.status()["running"], 1);
     drop(events);
@@ -147,7 +147,7 @@ fn same_as_the_command_line(server: &Server, name: &str, options: Value, args: &
         server,
         json!({"text": text, "label": label, "mode": "count", "options": options}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     let done = events.done();
     let page = &done["summary"];
     let mut words = vec!["solve", name, "--json"];
@@ -279,7 +279,7 @@ fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
             &server,
             json!({"text": text, "label": label, "mode": "tree", "options": options}),
         );
-        let mut events = Events::open(&server.addr, id);
+        let mut events = Events::open(&server.addr, &id);
         let done = events.done();
         let (cli, cli_svg) = tree_on_the_command_line(name, &args);
         let tree = &done["tree"];
@@ -324,7 +324,7 @@ fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
         &server,
         json!({"text": text, "label": label, "mode": "tree"}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     events.done();
     let (status, png) = server.get_bytes(&format!("/api/search/{id}/tree?format=png&download"));
     assert_eq!(status, 200);
@@ -338,7 +338,7 @@ fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
         &server,
         json!({"text": bedlam, "label": bedlam_label, "mode": "tree", "options": {"depth": 1}}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     events.next().unwrap();
     let (status, _) = server.post(&format!("/api/search/{id}/stop"), &json!({}));
     assert_eq!(status, 200);
@@ -415,7 +415,7 @@ fn the_search_tree_is_what_jigsolve_tree_prints_and_draws() {
         &server,
         json!({"text": text, "label": label, "mode": "count"}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     events.done();
     let (status, answer) = server.get(&format!("/api/search/{id}/tree?format=svg"));
     assert_eq!(status, 404, "{answer}");
@@ -433,14 +433,14 @@ fn a_search_waits_until_its_threads_are_free() {
         &server,
         json!({"text": bedlam, "label": label, "mode": "count"}),
     );
-    let mut first = Events::open(&server.addr, one);
+    let mut first = Events::open(&server.addr, &one);
     first.next().unwrap();
     // Two threads wanted, one free: it waits.
     let two = start(
         &server,
         json!({"text": bedlam, "label": label, "mode": "count", "options": {"threads": 2}}),
     );
-    let mut second = Events::open(&server.addr, two);
+    let mut second = Events::open(&server.addr, &two);
     let (_, progress) = second.next().unwrap();
     assert_eq!(progress["phase"], "waiting", "{progress}");
     let status = server.status();
@@ -515,7 +515,7 @@ fn kept_solutions_and_connect_timeout_are_options() {
         &server,
         json!({"text": text, "label": label, "mode": "count"}),
     );
-    let mut events = Events::open(&server.addr, id);
+    let mut events = Events::open(&server.addr, &id);
     let done = events.done();
     assert_eq!(done["summary"]["listed"], 240, "{done}");
     assert_eq!(done["kept"], 3, "{done}");
@@ -578,4 +578,151 @@ fn wrong_serve_options_are_refused_with_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
+}
+
+/// The server keeps to its own page (issue 43): a search's name cannot be
+/// guessed; a request that a browser says comes from another site (by
+/// `Origin` or `Sec-Fetch-Site`) gets 403 on every API route, so a foreign
+/// page can neither follow nor stop a search; every error, the body over
+/// the limit included, is the documented JSON; media types are told apart
+/// without case; a `"mode"` that is not a string is refused.
+#[test]
+fn the_server_answers_only_its_own_page() {
+    let server = Server::start(&["--threads", "1"]);
+    let (text, label) = catalog_text(&server, "bedlam");
+    let body = json!({"text": text, "label": label, "mode": "count"});
+    let id = start(&server, body.clone());
+    let other = start(&server, body.clone());
+    for id in [&id, &other] {
+        assert_eq!(id.len(), 32, "{id}");
+        assert!(id.chars().all(|c| c.is_ascii_hexdigit()), "{id}");
+    }
+    assert_ne!(id, other);
+    let addr = server.addr.clone();
+    let json_of = |(status, bytes): (u16, Vec<u8>)| -> (u16, Value) {
+        let v: Value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("{status}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+        (status, v)
+    };
+    let evil = "http://evil.example";
+    let refused_from_elsewhere = [
+        vec![("Origin", evil)],
+        vec![("Origin", "null")],
+        vec![("Sec-Fetch-Site", "cross-site")],
+        vec![("Sec-Fetch-Site", "same-site")],
+    ];
+    for headers in &refused_from_elsewhere {
+        for (method, path) in [
+            ("GET", format!("/api/search/{id}/events")),
+            ("POST", format!("/api/search/{id}/stop")),
+            ("GET", format!("/api/search/{id}/solutions")),
+            ("GET", "/api/status".to_string()),
+        ] {
+            let mut h = headers.clone();
+            h.push(("Content-Type", "application/json"));
+            let (status, v) = json_of(request_with(&addr, method, &path, &h, Some("{}")));
+            assert_eq!(status, 403, "{method} {path} {headers:?}: {v}");
+            assert!(v["error"].as_str().unwrap().contains("another site"), "{v}");
+        }
+    }
+    // Still there for its own page, which may name its origin.
+    let own = format!("http://{addr}");
+    let mut events = Events::open(&addr, &id);
+    let (kind, _) = events.next().expect("an event");
+    assert_eq!(kind, "progress");
+    let (status, v) = json_of(request_with(
+        &addr,
+        "POST",
+        &format!("/api/search/{id}/stop"),
+        &[
+            ("Origin", own.as_str()),
+            ("Sec-Fetch-Site", "same-origin"),
+            ("Content-Type", "application/json"),
+        ],
+        Some("{}"),
+    ));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["stopped"], id.as_str());
+    // Media types without case.
+    let (status, v) = json_of(request_with(
+        &addr,
+        "POST",
+        "/api/puzzle",
+        &[("Content-Type", "APPLICATION/JSON; charset=UTF-8")],
+        Some(&json!({"text": text, "label": label}).to_string()),
+    ));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["family"], "grid");
+    // A body over the limit: 413, as JSON.
+    let big = json!({"text": "#".repeat(600 << 10), "label": "big"}).to_string();
+    let (status, v) = json_of(request_with(
+        &addr,
+        "POST",
+        "/api/puzzle",
+        &[("Content-Type", "application/json")],
+        Some(&big),
+    ));
+    assert_eq!(status, 413, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("512 KiB"), "{v}");
+    // A route that does not take the method: JSON too.
+    let (status, v) = json_of(request_with(&addr, "DELETE", "/api/status", &[], None));
+    assert_eq!(status, 405, "{v}");
+    assert!(v["error"].is_string(), "{v}");
+    // A mode that is not a string.
+    let mut wrong = body.clone();
+    wrong["mode"] = json!(5);
+    let (status, v) = server.post("/api/search", &wrong);
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("must be a string"),
+        "{v}"
+    );
+}
+
+/// A connection that sends its headers a byte at a time, or nothing at
+/// all, is closed after the header-read timeout (10 s), not held.
+#[test]
+fn slow_and_idle_connections_are_closed() {
+    use std::io::Read;
+    use std::net::TcpStream;
+    use std::time::Instant;
+    let server = Server::start(&[]);
+    let addr = server.addr.clone();
+    let started = Instant::now();
+    let slow = {
+        let addr = addr.clone();
+        std::thread::spawn(move || {
+            let mut stream = TcpStream::connect(&addr).unwrap();
+            stream.write_all(b"GET /api/status HTTP/1.1\r\n").unwrap();
+            // A header byte a second until the server hangs up.
+            for _ in 0..60 {
+                std::thread::sleep(Duration::from_secs(1));
+                if stream.write_all(b"X").is_err() {
+                    break;
+                }
+            }
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let mut rest = Vec::new();
+            let _ = stream.read_to_end(&mut rest);
+        })
+    };
+    let mut idle = TcpStream::connect(&addr).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut buf = [0u8; 64];
+    let n = idle.read(&mut buf).unwrap_or(0);
+    let idle_for = started.elapsed();
+    assert_eq!(n, 0, "the idle connection got an answer");
+    assert!(
+        idle_for >= Duration::from_secs(9) && idle_for < Duration::from_secs(20),
+        "the idle connection was closed after {idle_for:?}"
+    );
+    slow.join().unwrap();
+    let slow_for = started.elapsed();
+    assert!(
+        slow_for < Duration::from_secs(25),
+        "the slow connection was held {slow_for:?}"
+    );
+    // The server still answers.
+    assert_eq!(server.status()["running"], 0);
 }

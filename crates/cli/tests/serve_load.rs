@@ -47,8 +47,8 @@ fn client(server: &Server, i: usize) -> String {
                 &json!({"text": text, "label": label, "mode": "count"}),
             );
             assert_eq!(status, 200, "client {i}: {started}");
-            let id = started["id"].as_u64().unwrap();
-            let mut events = Events::open(&addr, id);
+            let id = started["id"].as_str().unwrap().to_string();
+            let mut events = Events::open(&addr, &id);
             let done = events.done();
             let summary = &done["summary"];
             let (raw, distinct, unique) = expected_counts(&text);
@@ -70,8 +70,8 @@ fn client(server: &Server, i: usize) -> String {
                 &json!({"text": text, "label": label, "mode": "count"}),
             );
             assert_eq!(status, 200, "client {i}: {started}");
-            let id = started["id"].as_u64().unwrap();
-            let mut events = Events::open(&addr, id);
+            let id = started["id"].as_str().unwrap().to_string();
+            let mut events = Events::open(&addr, &id);
             let (name, _) = events.next().expect("a first event");
             assert_eq!(name, "progress");
             let (status, _) = request(&addr, "POST", &format!("/api/search/{id}/stop"), Some("{}"));
@@ -93,8 +93,8 @@ fn client(server: &Server, i: usize) -> String {
                 &json!({"text": text, "label": label, "mode": "count"}),
             );
             assert_eq!(status, 200, "client {i}: {started}");
-            let id = started["id"].as_u64().unwrap();
-            let mut events = Events::open(&addr, id);
+            let id = started["id"].as_str().unwrap().to_string();
+            let mut events = Events::open(&addr, &id);
             events.next().expect("a first event");
             drop(events);
             "bedlam: page closed".into()
@@ -164,7 +164,7 @@ fn limits_answer_with_messages() {
     let start = json!({"text": text, "label": label, "mode": "count"});
     let (status, first) = server.post("/api/search", &start);
     assert_eq!(status, 200, "{first}");
-    let mut events = Events::open(&server.addr, first["id"].as_u64().unwrap());
+    let mut events = Events::open(&server.addr, first["id"].as_str().unwrap());
     events.next().unwrap();
     // A second search finds the one thread taken and no room to wait.
     let (status, refused) = server.post("/api/search", &start);
@@ -229,6 +229,9 @@ fn a_search_whose_page_never_listens_is_forgotten() {
     assert_eq!(server.status()["running"], 1);
     // The connect timeout is 10 s.
     server.wait_idle(Duration::from_secs(15));
-    let (status, _): (u16, Value) = server.get(&format!("/api/search/{}/events", started["id"]));
+    let (status, _): (u16, Value) = server.get(&format!(
+        "/api/search/{}/events",
+        started["id"].as_str().unwrap()
+    ));
     assert_eq!(status, 404);
 }

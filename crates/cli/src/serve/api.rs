@@ -95,13 +95,29 @@ pub fn router(registry: Arc<Registry>, loopback: bool) -> Router {
         .with_state(app)
 }
 
-/// Around every request: the host and content-type checks, a panic turned
-/// into an error answer, and headers that keep the page to itself.
+/// Around every request: the host, origin and content-type checks, a
+/// panic turned into an error answer, every error of the API as JSON, and
+/// headers that keep the page to itself.
 async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
     if app.loopback && !loopback_host(&request) {
         return error(
             StatusCode::FORBIDDEN,
             "this server answers only requests for localhost (it listens on a loopback address)"
+                .into(),
+        );
+    }
+    if !app.loopback && !address_host(&request) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this server answers only requests that name it by its IP address or localhost (a name could be rebound by another site)"
+                .into(),
+        );
+    }
+    let api = request.uri().path().starts_with("/api/");
+    if api && foreign(&request) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this server answers its API only to its own page (the request came from another site)"
                 .into(),
         );
     }
@@ -118,6 +134,9 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
             "jigsolve failed on this request (a bug); the server goes on".into(),
         ),
     };
+    if api && !response.status().is_success() && !is_json_response(&response) {
+        response = as_json_error(response).await;
+    }
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -139,32 +158,102 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
     response
 }
 
-/// Whether the request's Host is a loopback name or address.
-fn loopback_host(request: &Request) -> bool {
-    let Some(host) = request
+/// The host name of the request's Host header, without its port or the
+/// brackets of an IPv6 address.
+fn host_name(request: &Request) -> Option<&str> {
+    let host = request
         .headers()
         .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-    else {
-        return false;
-    };
+        .and_then(|h| h.to_str().ok())?;
     let name = match host.rsplit_once(':') {
         Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
         _ => host,
     };
-    let name = name.trim_start_matches('[').trim_end_matches(']');
-    name.eq_ignore_ascii_case("localhost")
-        || name
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+    Some(name.trim_start_matches('[').trim_end_matches(']'))
 }
 
+/// Whether the request's Host is a loopback name or address.
+fn loopback_host(request: &Request) -> bool {
+    host_name(request).is_some_and(|name| {
+        name.eq_ignore_ascii_case("localhost")
+            || name
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    })
+}
+
+/// Whether the request's Host is an IP address or localhost: on a
+/// non-loopback address the server cannot tell its own names from a name
+/// another site has rebound to it, so it takes none.
+fn address_host(request: &Request) -> bool {
+    host_name(request).is_some_and(|name| {
+        name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok()
+    })
+}
+
+/// Whether a browser says the request comes from a page of another site:
+/// `Sec-Fetch-Site` other than `same-origin` or `none` (typed in the
+/// address bar), or an `Origin` that is not this server as the request
+/// names it. Programs that send neither (curl, scripts) are served.
+fn foreign(request: &Request) -> bool {
+    let headers = request.headers();
+    let text = |name| headers.get(name).map(|h| h.to_str().unwrap_or(""));
+    if let Some(site) = text(header::HeaderName::from_static("sec-fetch-site")) {
+        if !matches!(site, "same-origin" | "none") {
+            return true;
+        }
+    }
+    match text(header::ORIGIN) {
+        None => false,
+        Some(origin) => {
+            let host = text(header::HOST).unwrap_or("");
+            !origin.eq_ignore_ascii_case(&format!("http://{host}"))
+        }
+    }
+}
+
+/// Whether the request's body is JSON (media types are case-insensitive).
 fn is_json(request: &Request) -> bool {
     request
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|h| h.to_str().ok())
-        .is_some_and(|t| t.trim_start().starts_with("application/json"))
+        .is_some_and(|t| {
+            t.trim_start()
+                .get(..16)
+                .is_some_and(|m| m.eq_ignore_ascii_case("application/json"))
+        })
+}
+
+fn is_json_response(response: &Response) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"))
+}
+
+/// An error answer that axum made as plain text (a body over the limit, a
+/// path that does not parse, a method a route does not take) as the API's
+/// documented JSON error, with the same status.
+async fn as_json_error(response: Response) -> Response {
+    let status = response.status();
+    let text = axum::body::to_bytes(response.into_body(), 64 << 10)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "the request is larger than the {} KiB the server takes",
+            MAX_BODY_BYTES >> 10
+        ),
+        _ if text.is_empty() => status
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_string(),
+        _ => text,
+    };
+    error(status, message)
 }
 
 fn asset(content_type: &'static str, text: &'static str) -> Response {
@@ -458,7 +547,17 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
         Ok(s) => s,
         Err(r) => return r,
     };
-    let mode = match sent.body.get("mode").and_then(Value::as_str) {
+    let mode = match sent.body.get("mode").map(|m| m.as_str().ok_or(m)) {
+        Some(Err(m)) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("\"mode\" must be a string (solve, count, best or tree), not {m}"),
+            )
+        }
+        Some(Ok(mode)) => Some(mode),
+        None => None,
+    };
+    let mode = match mode {
         Some("solve") | None => Mode::Solve,
         Some("count") => Mode::Count,
         Some("best") => Mode::Best,
@@ -503,19 +602,20 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
     match app.registry.start(mode, options, sent.label, sent.text) {
         Ok(search) => {
             let registry = Arc::clone(&app.registry);
-            let id = search.id;
+            let id = search.id.clone();
             let timeout = registry.limits.connect_timeout;
             drop(search);
+            let answer = ok(json!({ "id": id, "mode": mode.as_str() }));
             // Holds only the id: a search forgotten meanwhile is freed now.
             tokio::spawn(async move {
                 tokio::time::sleep(timeout).await;
-                if let Some(search) = registry.get(id) {
+                if let Some(search) = registry.get(&id) {
                     if !search.streamed.load(std::sync::atomic::Ordering::SeqCst) {
-                        registry.forget(id);
+                        registry.forget(&id);
                     }
                 }
             });
-            ok(json!({ "id": id, "mode": mode.as_str() }))
+            answer
         }
         Err(Refused(message)) => error(StatusCode::SERVICE_UNAVAILABLE, message),
     }
@@ -626,15 +726,12 @@ fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, 
 }
 
 fn search_of(app: &App, id: &str) -> Result<Arc<Search>, Response> {
-    id.parse::<u64>()
-        .ok()
-        .and_then(|id| app.registry.get(id))
-        .ok_or_else(|| {
-            error(
-                StatusCode::NOT_FOUND,
-                format!("no search {id} on this server (its page closed, or it never started)"),
-            )
-        })
+    app.registry.get(id).ok_or_else(|| {
+        error(
+            StatusCode::NOT_FOUND,
+            format!("no search {id} on this server (its page closed, or it never started)"),
+        )
+    })
 }
 
 /// The page listening to its search. Dropped when the stream ends, which
@@ -648,7 +745,7 @@ struct Listening {
 
 impl Drop for Listening {
     fn drop(&mut self) {
-        self.registry.forget(self.search.id);
+        self.registry.forget(&self.search.id);
     }
 }
 

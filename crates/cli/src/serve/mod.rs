@@ -36,6 +36,15 @@ pub const MAX_BODY_BYTES: usize = 512 << 10;
 /// puzzle is far smaller.
 pub const MAX_PUZZLE_BYTES: usize = 256 << 10;
 
+/// How long a connection may take to send a request's headers, counted
+/// from the end of the previous answer on a kept-alive connection: a
+/// client that sends a byte now and then cannot hold a connection, and an
+/// idle one is closed. (An event stream, once answered, is not limited.)
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most connections served at once; more are closed as they come.
+pub const MAX_CONNECTIONS: usize = 1024;
+
 /// What `jigsolve serve` was asked for.
 pub struct Config {
     /// Where to listen.
@@ -96,10 +105,40 @@ pub fn run(config: Config) -> Result<()> {
         });
         let app = api::router(Arc::clone(&registry), loopback);
         // Ctrl-C ends the process, and every search thread with it.
-        axum::serve(listener, app)
-            .await
-            .context("the server stopped")
+        serve(listener, app).await;
+        Ok(())
     })
+}
+
+/// Serves each connection with HTTP/1 and [`HEADER_READ_TIMEOUT`], at most
+/// [`MAX_CONNECTIONS`] at once.
+async fn serve(listener: tokio::net::TcpListener, app: axum::Router) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, or a connection reset before it
+            // was taken: wait a little rather than spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _slot = slot;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_READ_TIMEOUT)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// Starts the system's browser on `url`; failing is only a message.

@@ -132,8 +132,9 @@ impl Phase {
 
 /// One search of one page.
 pub struct Search {
-    /// Its number in the API.
-    pub id: u64,
+    /// Its name in the API: 128 random bits in hex, so that no other page
+    /// can guess a search's address to follow or stop it.
+    pub id: String,
     /// What it was asked to do.
     pub mode: Mode,
     /// How it runs.
@@ -359,6 +360,26 @@ impl Search {
 #[derive(Debug)]
 pub struct Refused(pub String);
 
+/// 128 bits from the system's random source, in hex: a search's name.
+fn random_id() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No system source: the keys of a fresh hasher are random per
+        // process and thread, and the clock moves on.
+        use std::hash::{BuildHasher, Hasher};
+        for half in bytes.chunks_mut(8) {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u128(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos()),
+            );
+            half.copy_from_slice(&h.finish().to_le_bytes());
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Every search of the server.
 pub struct Registry {
     /// The limits.
@@ -370,8 +391,7 @@ pub struct Registry {
 
 #[derive(Default)]
 struct Inner {
-    next_id: u64,
-    searches: HashMap<u64, Arc<Search>>,
+    searches: HashMap<String, Arc<Search>>,
     running: usize,
     /// Threads the running searches use.
     threads: usize,
@@ -416,8 +436,8 @@ impl Registry {
     }
 
     /// Search `id`, while its page keeps it.
-    pub fn get(&self, id: u64) -> Option<Arc<Search>> {
-        self.inner().searches.get(&id).cloned()
+    pub fn get(&self, id: &str) -> Option<Arc<Search>> {
+        self.inner().searches.get(id).cloned()
     }
 
     /// Starts a search of `text` (already read once without error), or
@@ -451,10 +471,15 @@ impl Registry {
                 inner.waiting.len()
             )));
         }
-        inner.next_id += 1;
+        let id = loop {
+            let id = random_id();
+            if !inner.searches.contains_key(&id) {
+                break id;
+            }
+        };
         self.used.store(true, Ordering::SeqCst);
         let search = Arc::new(Search {
-            id: inner.next_id,
+            id,
             mode,
             options,
             label,
@@ -477,7 +502,9 @@ impl Registry {
                 tree: None,
             }),
         });
-        inner.searches.insert(search.id, Arc::clone(&search));
+        inner
+            .searches
+            .insert(search.id.clone(), Arc::clone(&search));
         if run_now {
             inner.running += 1;
             inner.threads += search.options.threads;
@@ -490,9 +517,9 @@ impl Registry {
     }
 
     /// Cancels search `id` and forgets it: its page has gone.
-    pub fn forget(&self, id: u64) {
+    pub fn forget(&self, id: &str) {
         let mut inner = self.inner();
-        if let Some(search) = inner.searches.remove(&id) {
+        if let Some(search) = inner.searches.remove(id) {
             search.cancel();
             inner.waiting.retain(|s| s.id != id);
             let mut state = search.state();

@@ -125,13 +125,35 @@ impl Drop for Server {
 /// One HTTP/1.1 request on a new connection; the status and the body
 /// (chunked bodies decoded).
 pub fn request(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Vec<u8>) {
+    request_with(
+        addr,
+        method,
+        path,
+        &[("Content-Type", "application/json")],
+        body,
+    )
+}
+
+/// [`request`] with the headers `headers` (besides Host, Connection and
+/// Content-Length).
+pub fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, Vec<u8>) {
     let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect {addr}: {e}"));
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
     let body = body.unwrap_or("");
+    let extra: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
@@ -242,7 +264,7 @@ pub struct Events {
 
 impl Events {
     /// Opens the event stream of search `id`.
-    pub fn open(addr: &str, id: u64) -> Events {
+    pub fn open(addr: &str, id: &str) -> Events {
         let mut stream = TcpStream::connect(addr).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
