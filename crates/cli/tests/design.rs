@@ -310,6 +310,11 @@ fn design_commands_refuse_bad_requests() {
     );
     fails(&["generate", "grid"], "--size");
     fails(&["generate", "grid", "--size", "0x3"], "not W x H");
+    // Over the board limit: a message, not a panic (issue 43).
+    fails(
+        &["generate", "grid", "--size", "41x41x41"],
+        "--size 41x41x41 has 68921 cells; a board has at most 65536",
+    );
     fails(
         &["generate", "grid", "--size", "4x4", "--piece-size", "5-2"],
         "MIN-MAX",

@@ -526,6 +526,16 @@ pub fn generate(
     };
     let bad = |e: jigsolve_grid::ModelError| anyhow!(InputError(format!("generate: {e}")));
     let (puzzle, copies, made) = if let Some(size) = spec.size {
+        let cells: u64 = size.iter().map(|&n| n.max(1) as u64).product();
+        if cells > jigsolve_grid::MAX_BOARD as u64 {
+            bail!(InputError(format!(
+                "generate: --size {}x{}x{} has {cells} cells; a board has at most {}",
+                size[0],
+                size[1],
+                size[2],
+                jigsolve_grid::MAX_BOARD
+            )));
+        }
         let lattice = if size[2] > 1 {
             Lattice::Cube
         } else {
