@@ -89,3 +89,30 @@ fn endless_inputs_are_refused_at_their_size_limit() {
         "/dev/zero: larger than 256 MiB, the most jigsolve reads here",
     );
 }
+
+/// Under a per-process memory cap (as cluster schedulers set) the system
+/// refuses some of 16 search threads, each reserving 256 MiB of stack: the
+/// search runs on those it could make, says so, and counts right (issue
+/// 43: it panicked "could not create a search thread").
+#[cfg(unix)]
+#[test]
+fn threads_the_system_refuses_are_fewer_threads_not_a_panic() {
+    let bin = assert_cmd::cargo::cargo_bin("jigsolve");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 3000000 && exec '{}' solve pentomino-6x10 --count --threads 16 --no-progress",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("the system refused some search threads"),
+        "{err}"
+    );
+    assert!(err.contains("of the 16 asked for ran the search"), "{err}");
+    assert!(text.contains("raw      9,356"), "{text}");
+}

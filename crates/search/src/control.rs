@@ -69,6 +69,9 @@ pub struct Control {
     done: AtomicU64,
     /// Per worker: fraction of the tree (f64 bits) done inside its current subtree.
     slots: Mutex<Vec<Arc<AtomicU64>>>,
+    /// Search threads asked for and those the system let a driver create,
+    /// when it refused some (see [`Control::fewer_threads`]).
+    fewer: Mutex<Option<(usize, usize)>>,
 }
 
 impl Default for Control {
@@ -91,7 +94,20 @@ impl Control {
             track_progress: false,
             done: AtomicU64::new(0f64.to_bits()),
             slots: Mutex::new(Vec::new()),
+            fewer: Mutex::new(None),
         }
+    }
+
+    /// Notes that a driver asked for `asked` search threads and the system
+    /// let it create only `made` (a per-process memory cap: each thread
+    /// reserves [`crate::SEARCH_STACK_BYTES`]); the search ran on those.
+    pub fn note_fewer_threads(&self, asked: usize, made: usize) {
+        *self.fewer.lock().unwrap_or_else(|e| e.into_inner()) = Some((asked, made));
+    }
+
+    /// The search threads asked for and made, when the system refused some.
+    pub fn fewer_threads(&self) -> Option<(usize, usize)> {
+        *self.fewer.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Stops the search once about `limit` nodes have been visited (the check

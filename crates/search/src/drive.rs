@@ -440,51 +440,47 @@ where
     let (tx, rx) = mpsc::sync_channel::<(<T::Solution as ToOwned>::Owned, Weight)>(256);
 
     std::thread::scope(|scope| -> Result<(), NoSuchNode> {
-        let mut handles = Vec::with_capacity(workers);
-        for _ in 0..workers {
+        let handles = crate::spawn_search_threads(scope, workers, control, |_| {
             let tx = tx.clone();
             let next = &next;
             let incomplete = &incomplete;
-            handles.push(crate::spawn_search_thread(
-                scope,
-                move || -> Result<Tally, NoSuchNode> {
-                    let mut tree = make();
-                    let mut ticker = Ticker::new(control);
-                    let mut local = Tally::default();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(subtree) = roots.get(i) else { break };
-                        if control.should_stop() {
-                            incomplete.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        ticker.enter(subtree.span);
-                        let flow = if want_solutions {
-                            let mut sink = |s: &T::Solution, w: Weight| {
-                                if tx.send((s.to_owned(), w)).is_err() {
-                                    return ControlFlow::Break(());
-                                }
-                                ControlFlow::Continue(())
-                            };
-                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
-                        } else {
-                            let mut sink = CountingSink {
-                                weight: &mut local.weight,
-                                reported: &mut local.reported,
-                                control,
-                            };
-                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
-                        };
-                        if flow.is_break() {
-                            incomplete.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        ticker.leave();
+            move || -> Result<Tally, NoSuchNode> {
+                let mut tree = make();
+                let mut ticker = Ticker::new(control);
+                let mut local = Tally::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(subtree) = roots.get(i) else { break };
+                    if control.should_stop() {
+                        incomplete.store(true, Ordering::Relaxed);
+                        break;
                     }
-                    Ok(local)
-                },
-            ));
-        }
+                    ticker.enter(subtree.span);
+                    let flow = if want_solutions {
+                        let mut sink = |s: &T::Solution, w: Weight| {
+                            if tx.send((s.to_owned(), w)).is_err() {
+                                return ControlFlow::Break(());
+                            }
+                            ControlFlow::Continue(())
+                        };
+                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
+                    } else {
+                        let mut sink = CountingSink {
+                            weight: &mut local.weight,
+                            reported: &mut local.reported,
+                            control,
+                        };
+                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut local.nodes)?
+                    };
+                    if flow.is_break() {
+                        incomplete.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    ticker.leave();
+                }
+                Ok(local)
+            }
+        });
         drop(tx);
 
         // Deliver solutions on this thread; after a Break keep draining so

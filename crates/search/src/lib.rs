@@ -146,16 +146,13 @@ pub use tree::{Branch, Counter, NoSuchNode, NodeKind, Probe, Sink, Tree};
 /// when the search first goes that deep.
 pub const SEARCH_STACK_BYTES: usize = 256 << 20;
 
-/// Spawns a scoped search thread with [`SEARCH_STACK_BYTES`] of stack.
-///
-/// # Panics
-///
-/// When the system cannot create a thread, as `std::thread::scope`'s own
-/// `spawn` does.
+/// Spawns a scoped search thread with [`SEARCH_STACK_BYTES`] of stack; an
+/// error when the system cannot create one (under a per-process memory
+/// cap, as cluster schedulers set, each thread's reserved stack counts).
 pub fn spawn_search_thread<'scope, 'env, F, R>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     f: F,
-) -> std::thread::ScopedJoinHandle<'scope, R>
+) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, R>>
 where
     F: FnOnce() -> R + Send + 'scope,
     R: Send + 'scope,
@@ -164,5 +161,35 @@ where
         .name("jigsolve search".into())
         .stack_size(SEARCH_STACK_BYTES)
         .spawn_scoped(scope, f)
-        .expect("the system could not create a search thread")
+}
+
+/// Spawns `workers` search threads running `work(k)` for k = 0, 1, ...,
+/// as many as the system allows: when it refuses one, the search goes on
+/// with those made (every driver hands out its work from a shared queue, so
+/// fewer threads finish the same work) and `control` notes it. Only when
+/// not even one can be made does it panic, with the system's reason.
+pub(crate) fn spawn_search_threads<'scope, 'env, F, R>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    workers: usize,
+    control: &Control,
+    mut work: impl FnMut(usize) -> F,
+) -> Vec<std::thread::ScopedJoinHandle<'scope, R>>
+where
+    F: FnOnce() -> R + Send + 'scope,
+    R: Send + 'scope,
+{
+    let mut handles = Vec::with_capacity(workers);
+    for k in 0..workers {
+        match spawn_search_thread(scope, work(k)) {
+            Ok(handle) => handles.push(handle),
+            Err(e) if handles.is_empty() => {
+                panic!("the system could not create a search thread: {e}")
+            }
+            Err(_) => {
+                control.note_fewer_threads(workers, handles.len());
+                break;
+            }
+        }
+    }
+    handles
 }

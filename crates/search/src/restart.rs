@@ -70,39 +70,35 @@ where
     let mut attempts = 0u64;
 
     std::thread::scope(|scope| -> Result<(), NoSuchNode> {
-        let mut handles = Vec::with_capacity(threads);
-        for _ in 0..threads {
+        let handles = crate::spawn_search_threads(scope, threads, control, |_| {
             let tx = tx.clone();
             let (make, next_attempt, finished) = (&make, &next_attempt, &finished);
-            handles.push(crate::spawn_search_thread(
-                scope,
-                move || -> Result<(NodeStats, u64), NoSuchNode> {
-                    let mut stats = NodeStats::new();
-                    let mut made = 0;
-                    while !control.should_stop() && !finished.load(Ordering::Relaxed) {
-                        let k = next_attempt.fetch_add(1, Ordering::Relaxed);
-                        let budget = base.max(1).saturating_mul(luby(k + 1));
-                        let mut tree = make(k);
-                        made += 1;
-                        let mut ticker = Ticker::new(control)
-                            .with_budget(budget)
-                            .with_abort(finished);
-                        let mut sink = |s: &T::Solution, w: Weight| {
-                            if tx.send((s.to_owned(), w)).is_err() {
-                                return ControlFlow::Break(());
-                            }
-                            ControlFlow::Continue(())
-                        };
-                        let flow = tree.explore(&[], &mut sink, &mut ticker, &mut stats)?;
-                        if flow.is_continue() {
-                            // This attempt saw the whole tree.
-                            finished.store(true, Ordering::Relaxed);
+            move || -> Result<(NodeStats, u64), NoSuchNode> {
+                let mut stats = NodeStats::new();
+                let mut made = 0;
+                while !control.should_stop() && !finished.load(Ordering::Relaxed) {
+                    let k = next_attempt.fetch_add(1, Ordering::Relaxed);
+                    let budget = base.max(1).saturating_mul(luby(k + 1));
+                    let mut tree = make(k);
+                    made += 1;
+                    let mut ticker = Ticker::new(control)
+                        .with_budget(budget)
+                        .with_abort(finished);
+                    let mut sink = |s: &T::Solution, w: Weight| {
+                        if tx.send((s.to_owned(), w)).is_err() {
+                            return ControlFlow::Break(());
                         }
+                        ControlFlow::Continue(())
+                    };
+                    let flow = tree.explore(&[], &mut sink, &mut ticker, &mut stats)?;
+                    if flow.is_continue() {
+                        // This attempt saw the whole tree.
+                        finished.store(true, Ordering::Relaxed);
                     }
-                    Ok((stats, made))
-                },
-            ));
-        }
+                }
+                Ok((stats, made))
+            }
+        });
         drop(tx);
 
         for (solution, weight) in rx.iter() {

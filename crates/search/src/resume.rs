@@ -21,8 +21,7 @@
 
 use crate::drive::{join_workers, plan_until, shard_plan, CountingSink, Subtree, Tally};
 use crate::{
-    spawn_search_thread, Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, StopReason,
-    Ticker, Tree, Weight,
+    Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, StopReason, Ticker, Tree, Weight,
 };
 use std::borrow::Borrow;
 use std::collections::BTreeMap;
@@ -217,55 +216,51 @@ where
     let mut save_error: Option<String> = None;
 
     std::thread::scope(|scope| -> Result<(), ResumeError> {
-        let mut handles = Vec::with_capacity(workers);
-        for _ in 0..workers {
+        let handles = crate::spawn_search_threads(scope, workers, control, |_| {
             let tx = tx.clone();
             let (next, todo, subtrees, make) = (&next, &todo, &subtrees, &make);
-            handles.push(spawn_search_thread(
-                scope,
-                move || -> Result<(), NoSuchNode> {
-                    let mut tree = make();
-                    let mut ticker = Ticker::new(control);
-                    while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        if control.should_stop() {
-                            break;
-                        }
-                        let subtree = &subtrees[index];
-                        ticker.enter(subtree.span * scale);
-                        let mut tally = Tally::default();
-                        let flow = if want_solutions {
-                            let mut sink = |s: &T::Solution, w: Weight| {
-                                if tx.send(Message::Solution(index, s.to_owned(), w)).is_err() {
-                                    return ControlFlow::Break(());
-                                }
-                                ControlFlow::Continue(())
-                            };
-                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
-                        } else {
-                            let mut sink = CountingSink {
-                                weight: &mut tally.weight,
-                                reported: &mut tally.reported,
-                                control,
-                            };
-                            tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
-                        };
-                        let finished = flow.is_continue();
-                        if finished {
-                            ticker.leave();
-                        }
-                        let ended = Message::Ended {
-                            index,
-                            finished,
-                            tally,
-                        };
-                        if tx.send(ended).is_err() || !finished {
-                            break;
-                        }
+            move || -> Result<(), NoSuchNode> {
+                let mut tree = make();
+                let mut ticker = Ticker::new(control);
+                while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if control.should_stop() {
+                        break;
                     }
-                    Ok(())
-                },
-            ));
-        }
+                    let subtree = &subtrees[index];
+                    ticker.enter(subtree.span * scale);
+                    let mut tally = Tally::default();
+                    let flow = if want_solutions {
+                        let mut sink = |s: &T::Solution, w: Weight| {
+                            if tx.send(Message::Solution(index, s.to_owned(), w)).is_err() {
+                                return ControlFlow::Break(());
+                            }
+                            ControlFlow::Continue(())
+                        };
+                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
+                    } else {
+                        let mut sink = CountingSink {
+                            weight: &mut tally.weight,
+                            reported: &mut tally.reported,
+                            control,
+                        };
+                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
+                    };
+                    let finished = flow.is_continue();
+                    if finished {
+                        ticker.leave();
+                    }
+                    let ended = Message::Ended {
+                        index,
+                        finished,
+                        tally,
+                    };
+                    if tx.send(ended).is_err() || !finished {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+        });
         drop(tx);
 
         // Solutions handed to this thread of subtrees not yet ended.
