@@ -19,6 +19,7 @@ mod commands;
 mod exit;
 mod family;
 mod options;
+mod outputs;
 mod pictures;
 mod printer;
 mod puzzle;

@@ -335,6 +335,19 @@ fn tried_text(nodes: &NodeStats) -> String {
 
 /// Writes the result file of one shard (also when it was stopped early, so
 /// that `merge` can say it is incomplete).
+/// Where a shard writes its result: `output`, or `NAME.shard-I-of-N.json`
+/// with the puzzle's name made a safe file name.
+pub fn shard_result_path(puzzle: &str, shard: Shard, output: Option<&PathBuf>) -> PathBuf {
+    output.cloned().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "{}.shard-{}-of-{}.json",
+            file_stem(puzzle),
+            shard.index,
+            shard.count
+        ))
+    })
+}
+
 pub fn write_shard_result(
     report: &Report,
     described: &Described,
@@ -359,14 +372,7 @@ pub fn write_shard_result(
         checksum: String::new(),
     }
     .seal();
-    let path = output.cloned().unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "{}.shard-{}-of-{}.json",
-            file_stem(&described.puzzle),
-            shard.index,
-            shard.count
-        ))
-    });
+    let path = shard_result_path(&described.puzzle, shard, output);
     let text = serde_json::to_string_pretty(&result)? + "\n";
     // Write then rename, so a killed shard leaves no half-written result.
     let tmp = path.with_extension("json.partial");

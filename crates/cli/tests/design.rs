@@ -382,3 +382,123 @@ fn pictures_of_generated_and_hinted_puzzles() {
     roxmltree::Document::parse(&text).expect("the SVG is XML");
     assert_eq!(text.matches("hint: ").count(), 1, "{text}");
 }
+
+/// The files a command will write are checked before it searches (issue
+/// 43): one that cannot be written, two options naming one file, or an
+/// output naming the puzzle the command reads are refused at once, with
+/// the path, before any search (which could have lost what it found).
+#[test]
+fn outputs_are_checked_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "x").unwrap();
+    let unwritable = blocked.join("out.toml");
+    let same = dir.path().join("same");
+    let puzzle = dir.path().join("p.toml");
+    std::fs::copy(root().join("puzzles/edge/hunde-spiel.toml"), &puzzle).unwrap();
+    let p = puzzle.to_str().unwrap();
+    let s = same.to_str().unwrap();
+    let refused = |args: &[&str], says: &[&str]| {
+        let out = jigsolve()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        for s in says {
+            assert!(err.contains(s), "{args:?}: {err}");
+        }
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?} searched: {}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    };
+    refused(
+        &["hints", p, "-o", unwritable.to_str().unwrap()],
+        &[
+            "out.toml",
+            "cannot write the puzzle with its hints",
+            "before the search",
+        ],
+    );
+    refused(
+        &["hints", p, "--svg", unwritable.to_str().unwrap()],
+        &["cannot write the picture"],
+    );
+    refused(
+        &["hints", p, "-o", s, "--svg", s],
+        &["-o and --svg name the same file"],
+    );
+    refused(
+        &["hints", p, "-o", p],
+        &["-o names the puzzle", "destroy it"],
+    );
+    // The same file by another name.
+    let other_name = format!(
+        "{}/../{}/p.toml",
+        dir.path().display(),
+        dir.path().file_name().unwrap().to_str().unwrap()
+    );
+    refused(&["hints", p, "-o", &other_name], &["names the puzzle"]);
+    refused(
+        &[
+            "generate",
+            "grid",
+            "--size",
+            "4x4",
+            "-o",
+            s,
+            "--solution",
+            s,
+        ],
+        &["-o and --solution name the same file"],
+    );
+    refused(
+        &[
+            "solve",
+            p,
+            "--count",
+            "--checkpoint",
+            s,
+            "--shard",
+            "0/2",
+            "--output",
+            s,
+        ],
+        &["--checkpoint and --output name the same file"],
+    );
+    refused(
+        &["solve", p, "--count", "--checkpoint", p],
+        &["--checkpoint names the puzzle"],
+    );
+    refused(
+        &[
+            "solve",
+            p,
+            "--count",
+            "--shard",
+            "0/2",
+            "--output",
+            unwritable.to_str().unwrap(),
+        ],
+        &["cannot write the shard's result"],
+    );
+    // Nothing was written, and the puzzle is intact.
+    assert!(!same.exists());
+    assert_eq!(
+        std::fs::read(&puzzle).unwrap(),
+        std::fs::read(root().join("puzzles/edge/hunde-spiel.toml")).unwrap()
+    );
+    // hints prints what it found, then writes.
+    let out = jigsolve()
+        .current_dir(dir.path())
+        .args(["hints", p, "-o", "h.toml"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("written to h.toml"), "{text}");
+    assert!(dir.path().join("h.toml").exists());
+}

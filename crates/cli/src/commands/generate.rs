@@ -14,6 +14,7 @@ use crate::commands::hints::{fewest, hinted_file};
 use crate::exit::{self, out, outln};
 use crate::family::{self, Generated};
 use crate::options::{GenerateArgs, GenerateKind};
+use crate::outputs::{self, Output};
 use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::Loaded;
 use crate::seek::{uniqueness, Limits, Uniqueness};
@@ -38,6 +39,17 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
         time_limit: common.time_limit,
         progress: !common.no_progress,
     };
+    // Before generating: the files can be written and are distinct.
+    let outs: Vec<Output> = [
+        ("-o", &common.output, "the puzzle"),
+        ("--solution", &common.solution, "the solution"),
+        ("--svg", &common.svg, "the picture"),
+        ("--png", &common.png, "the picture"),
+    ]
+    .into_iter()
+    .filter_map(|(option, path, what)| path.as_deref().map(|path| Output { option, path, what }))
+    .collect();
+    outputs::check(&outs, &[])?;
     let command_line = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
     let engine = crate::options::EngineArgs::default();
     let mut nodes = 0u64;

@@ -16,6 +16,7 @@
 use crate::exit::{self, outln};
 use crate::family;
 use crate::options::{EngineArgs, HintsArgs};
+use crate::outputs::{self, Output};
 use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::{check_engine_options, HintChoice, Loaded};
 use crate::seek::{seek, uniqueness, Limits, Uniqueness};
@@ -26,6 +27,7 @@ use jigsolve_search::hitting::smallest_hitting_set;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
+use std::path::Path;
 
 /// What the loop ended with.
 pub struct Found {
@@ -52,6 +54,26 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         progress: !args.no_progress,
     };
     let name = puzzle.name().to_string();
+    let output = args
+        .output
+        .clone()
+        .unwrap_or_else(|| format!("{}-hints.toml", file_stem(&name)).into());
+    // Before the search: what it finds must have somewhere to go.
+    let mut outs = vec![Output {
+        option: "-o",
+        path: &output,
+        what: "the puzzle with its hints",
+    }];
+    for (option, path) in [("--svg", &args.svg), ("--png", &args.png)] {
+        if let Some(path) = path {
+            outs.push(Output {
+                option,
+                path,
+                what: "the picture",
+            });
+        }
+    }
+    outputs::check(&outs, &[("the puzzle", Path::new(&args.puzzle))])?;
     let (answer, nodes) = uniqueness(puzzle.as_ref(), &args.engine, &limits)?;
     let (target, found) = match answer {
         Uniqueness::Unique => (
@@ -106,22 +128,16 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
     };
     let n = found.hints.len();
     let verdict = verdict(found.proven);
-    let output = args
-        .output
-        .clone()
-        .unwrap_or_else(|| format!("{}-hints.toml", file_stem(&name)).into());
+    // What was found is reported first: a file that cannot be written
+    // after all loses nothing.
     if output.as_os_str() == "-" {
         crate::exit::out!("{file}");
-    } else {
-        write_output(&output, file.as_bytes(), "the puzzle")?;
     }
-    if args.svg.is_some() || args.png.is_some() {
-        let picture = match &target {
-            Some((record, _)) => puzzle.with_hints(record, &found.hints)?.puzzle_svg(),
-            None => puzzle.puzzle_svg(),
-        };
-        write_svg_png(&picture, args.svg.as_deref(), args.png.as_deref())?;
-    }
+    let written = |text: &mut String| {
+        if output.as_os_str() != "-" {
+            text.push_str(&format!("  written to {}\n", output.display()));
+        }
+    };
     if args.json {
         let v = json!({
             "type": "hints",
@@ -154,10 +170,24 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
             plural(found.others as u64),
             group_digits(found.nodes as u128)
         ));
-        if output.as_os_str() != "-" {
-            text.push_str(&format!("  written to {}\n", output.display()));
-        }
         eprintln_or_out(args, text.trim_end());
+    }
+    if output.as_os_str() != "-" {
+        write_output(&output, file.as_bytes(), "the puzzle")?;
+    }
+    if args.svg.is_some() || args.png.is_some() {
+        let picture = match &target {
+            Some((record, _)) => puzzle.with_hints(record, &found.hints)?.puzzle_svg(),
+            None => puzzle.puzzle_svg(),
+        };
+        write_svg_png(&picture, args.svg.as_deref(), args.png.as_deref())?;
+    }
+    if !args.json {
+        let mut text = String::new();
+        written(&mut text);
+        if !text.is_empty() {
+            eprintln_or_out(args, text.trim_end());
+        }
     }
     Ok(if found.proven {
         exit::FOUND

@@ -5,9 +5,10 @@ use crate::checkpoint;
 use crate::exit;
 use crate::family;
 use crate::options::{EngineArgs, SolveArgs};
+use crate::outputs::{self, Output};
 use crate::printer::{self, Style};
 use crate::puzzle::check_engine_options;
-use crate::report::{exit_code, write_shard_result};
+use crate::report::{exit_code, shard_result_path, write_shard_result};
 use crate::running::{watch_signals, with_progress};
 use crate::session::Found;
 use crate::session::Job;
@@ -42,6 +43,27 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
         first_solutions_only: options.first_solutions_only(),
     };
     let mut described = session.described(&job);
+    // Before the search: its files can be written, and none overwrites
+    // another or the puzzle.
+    let shard_result = options
+        .shard
+        .map(|s| shard_result_path(&described.puzzle, s, options.output.as_ref()));
+    let mut outs = Vec::new();
+    if let Some(path) = &options.checkpoint {
+        outs.push(Output {
+            option: "--checkpoint",
+            path,
+            what: "the checkpoint",
+        });
+    }
+    if let Some(path) = &shard_result {
+        outs.push(Output {
+            option: "--output",
+            path,
+            what: "the shard's result",
+        });
+    }
+    outputs::check(&outs, &[("the puzzle", Path::new(&args.puzzle))])?;
     let resume_from = match &options.checkpoint {
         Some(path) => {
             let saved = checkpoint::load(path, &described, options.shard)?;
