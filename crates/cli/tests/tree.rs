@@ -870,3 +870,66 @@ fn recorded_dead_ends_say_what_ended_them() {
         assert!(seen > 0, "{puzzle}: no dead end ended by {want}");
     }
 }
+
+/// `--time-limit` bounds the recording of the tree, not only the folded
+/// subtrees' searches, and Ctrl-C or SIGTERM stop it as the other
+/// commands stop: what was recorded is printed, with exit code 3 or 130
+/// (issue 43: `tree eternity2 --max-nodes 100000 --time-limit 3` ran 67 s,
+/// and a signal killed it with no output).
+#[cfg(unix)]
+#[test]
+fn tree_limits_and_signals_stop_the_recording() {
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    let out = jigsolve()
+        .args([
+            "tree",
+            "eternity2",
+            "--max-nodes",
+            "100000",
+            "--time-limit",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(took < Duration::from_secs(6), "took {took:?}");
+    let t = last_json(&out);
+    assert_eq!(t["complete"], false, "{}", t["complete"]);
+    assert!(t["recorded"].as_u64().unwrap() > 1000, "{}", t["recorded"]);
+    for signal in ["-INT", "-TERM"] {
+        let child = std::process::Command::new(common::bin())
+            .args(["tree", "eternity2", "--max-nodes", "100000"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        let sent = Instant::now();
+        std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            sent.elapsed() < Duration::from_secs(3),
+            "{signal}: {:?}",
+            sent.elapsed()
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(130),
+            "{signal}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("eternity2: search tree"), "{signal}: {text}");
+    }
+}

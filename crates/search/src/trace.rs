@@ -121,8 +121,8 @@ pub struct SearchTrace {
     /// the folded subtrees as the engine counted them; with the placements
     /// tried and rejected at each depth, for an engine that counts them.
     pub profile: NodeStats,
-    /// False when the control stopped a folded subtree's search (its counts
-    /// are then partial).
+    /// False when the control stopped the recording or a folded subtree's
+    /// search (the counts are then partial).
     pub complete: bool,
 }
 
@@ -204,20 +204,48 @@ pub fn trace<T: Tree>(
             }
             break;
         }
-        for i in level_start..level_end {
+        // Recording a level replays each node from the root: on a big
+        // tree that takes long, so the control's limits and Ctrl-C are
+        // asked before each node. Stopped, the level being recorded is
+        // dropped and the one above ends the trace, partial.
+        let mut stopped = false;
+        'level: for i in level_start..level_end {
             for k in 0..degrees[i] {
+                if control.should_stop() {
+                    stopped = true;
+                    break 'level;
+                }
                 let mut path = paths[i].clone();
                 path.push(k);
                 let kind = visit(tree, &path, &mut profile)?;
                 push(&mut nodes, &mut paths, &mut degrees, Some(i), path, k, kind);
             }
         }
+        if stopped {
+            nodes.truncate(level_end);
+            paths.truncate(level_end);
+            for i in level_start..level_end {
+                if degrees[i] > 0 {
+                    nodes[i].outcome = Outcome::Folded {
+                        nodes: 1,
+                        solutions: 0,
+                    };
+                }
+            }
+            degrees.truncate(level_end);
+            complete = false;
+            break;
+        }
         level_start = level_end;
     }
 
     // What each inner node branched on (a replay per node: cheap for the
-    // few thousand nodes a trace records).
+    // few thousand nodes a trace records; stopped with the control).
     for (i, path) in paths.iter().enumerate() {
+        if control.should_stop() {
+            complete = false;
+            break;
+        }
         if matches!(nodes[i].outcome, Outcome::Inner | Outcome::Folded { .. }) {
             nodes[i].branch = tree.branch(path)?;
         }
@@ -334,6 +362,16 @@ fn fold<T: Tree>(
     control: &Control,
     profile: &mut NodeStats,
 ) -> Result<(Outcome, bool), NoSuchNode> {
+    if control.should_stop() {
+        // Not searched: only its root, counted with its level, is known.
+        return Ok((
+            Outcome::Folded {
+                nodes: 1,
+                solutions: 0,
+            },
+            true,
+        ));
+    }
     let mut solutions = 0u64;
     let mut sink = |_: &T::Solution, w: Weight| {
         if !w.is_zero() {

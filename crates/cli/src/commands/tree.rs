@@ -10,14 +10,16 @@ use crate::family;
 use crate::options::{EngineArgs, TreeArgs};
 use crate::puzzle::check_engine_options;
 use crate::report::{naive_json, naive_text};
+use crate::running::watch_signals;
 use crate::session::{Described, Job, Session};
 use crate::source;
 use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_render::tree::{tree_svg, TreeCaption};
 use jigsolve_search::trace::{Level, Outcome, SearchTrace, TraceLimits};
-use jigsolve_search::{Branch, Control, NodeStats};
+use jigsolve_search::{Branch, Control, NodeStats, StopReason};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Records, prints and draws the search tree; returns the exit code.
@@ -33,6 +35,10 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     if let Some(secs) = args.time_limit {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
+    // Ctrl-C and SIGTERM stop the recording as a limit does: what was
+    // recorded is printed and drawn, and the exit code says so.
+    let control = Arc::new(control);
+    watch_signals(&control);
     let limits = TraceLimits {
         depth: args.depth.map(|d| usize::try_from(d).unwrap_or(usize::MAX)),
         nodes: args.max_nodes,
@@ -54,7 +60,9 @@ pub fn tree_command(args: &TreeArgs) -> Result<u8> {
     if pictures.wanted() {
         pictures.write(&tree_svg(&trace, &tree_caption(&trace, labels, name)))?;
     }
-    Ok(if !trace.complete {
+    Ok(if control.stop_reason() == Some(StopReason::Cancelled) {
+        exit::CANCELLED
+    } else if !trace.complete {
         exit::LIMIT
     } else if trace.solutions() > 0 {
         exit::FOUND
