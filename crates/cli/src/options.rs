@@ -100,6 +100,10 @@ pub struct EngineArgs {
     /// whose inner loop pays for the counting counts only then.
     #[arg(skip)]
     pub count_tried: bool,
+    /// When preparing the engine must end: not a flag of its own but set
+    /// from `--time-limit`, which counts from the start of the command.
+    #[arg(skip)]
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl EngineArgs {
@@ -120,6 +124,8 @@ impl EngineArgs {
             approximate,
             // Leaves the tree as it is: what `--stats` asks, not forwarded.
             count_tried: _,
+            // The command's own time limit, forwarded as --time-limit.
+            deadline: _,
         } = self;
         let mut words = Vec::new();
         let mut value = |flag: &str, v: Option<&str>| {

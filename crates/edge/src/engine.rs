@@ -41,6 +41,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +72,11 @@ pub struct Options {
     /// it, `Some(false)` never, `None` (the default) when random probes
     /// estimate that it walks fewer nodes.
     pub halves: Option<bool>,
+    /// When preparing must end: the random probes that choose the order
+    /// for [`ScanOrder::Auto`] and decide on counting by halves stop here
+    /// and decide on what they have (a puzzle of thousands of tiles probes
+    /// for seconds). The search itself is bounded by its `Control`.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Options {
@@ -82,6 +88,7 @@ impl Default for Options {
             portable: false,
             tried: false,
             halves: None,
+            deadline: None,
         }
     }
 }
@@ -482,7 +489,9 @@ impl Prepared {
             multiplier,
             halves,
         };
-        if prep.halves.is_some() && options.halves.is_none() {
+        // Past the deadline the search stops at once: no probes to decide.
+        let past = options.deadline.is_some_and(|d| Instant::now() >= d);
+        if prep.halves.is_some() && options.halves.is_none() && !past {
             keep_halves_if_they_pay(prep)
         } else {
             prep
@@ -758,11 +767,40 @@ fn estimated_size(prep: Prepared) -> f64 {
 /// the random numbers of a fixed seed moved on by `round` (so that a second
 /// round of probes walks other paths than the first).
 fn probed_size(solver: &mut Solver, probes: u64, round: u64) -> f64 {
+    probed_size_until(solver, probes, round, None)
+}
+
+/// [`probed_size`], in batches of 16 probes, stopping after the batch in
+/// which `deadline` passes (the mean of the probes walked; at least one
+/// batch). The same probes in the same order as one call: the estimate is
+/// the mean of the probes, and every batch draws from the one generator.
+fn probed_size_until(
+    solver: &mut Solver,
+    probes: u64,
+    round: u64,
+    deadline: Option<Instant>,
+) -> f64 {
+    const BATCH: u64 = 16;
     let mut rng = SplitMix64::new(0x005e_ed0f_ed6e ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    match estimate(solver, probes, &mut rng) {
-        Ok(est) => est.nodes.mean,
-        Err(_) => f64::INFINITY,
+    let Some(deadline) = deadline else {
+        return match estimate(solver, probes, &mut rng) {
+            Ok(est) => est.nodes.mean,
+            Err(_) => f64::INFINITY,
+        };
+    };
+    let (mut sum, mut walked) = (0.0, 0u64);
+    while walked < probes {
+        let n = BATCH.min(probes - walked);
+        match estimate(solver, n, &mut rng) {
+            Ok(est) => sum += est.nodes.mean * n as f64,
+            Err(_) => return f64::INFINITY,
+        }
+        walked += n;
+        if Instant::now() >= deadline {
+            break;
+        }
     }
+    sum / walked.max(1) as f64
 }
 
 /// `prep` without its halves unless random probes estimate that counting
@@ -801,25 +839,32 @@ const AUTO_PROBES: (u64, u64) = (256, 16384);
 /// so a clear choice is the same as there.
 fn auto_order(puzzle: &Puzzle, options: Options) -> Prepared {
     let (first, most) = AUTO_PROBES;
-    let mut ranked: Vec<(ScanOrder, f64, Solver)> = ScanOrder::CONCRETE
-        .iter()
-        .map(|&order| {
-            let mut solver = Solver::new(Arc::new(Prepared::with_order(puzzle, options, order)));
-            let size = probed_size(&mut solver, first, 0);
-            (order, size, solver)
-        })
-        .collect();
+    let past = || options.deadline.is_some_and(|d| Instant::now() >= d);
+    let mut ranked: Vec<(ScanOrder, f64, Solver)> = Vec::new();
+    for order in ScanOrder::CONCRETE {
+        // Past the deadline the orders probed so far decide (the first is
+        // always prepared: the search needs one).
+        if !ranked.is_empty() && past() {
+            break;
+        }
+        let mut solver = Solver::new(Arc::new(Prepared::with_order(puzzle, options, order)));
+        let size = probed_size_until(&mut solver, first, 0, options.deadline);
+        ranked.push((order, size, solver));
+    }
     let cells = (puzzle.rows * puzzle.cols) as f64;
     let mut probes = first;
     loop {
         ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+        if ranked.len() < 2 || past() {
+            break;
+        }
         let (best, second) = (ranked[0].1, ranked[1].1);
         let walked = probes as f64 * cells;
         if second >= 16.0 * best || probes >= most || walked * 256.0 > best {
             break;
         }
         for (_, size, solver) in &mut ranked[..2] {
-            let more = probed_size(solver, 3 * probes, probes);
+            let more = probed_size_until(solver, 3 * probes, probes, options.deadline);
             *size = (*size + 3.0 * more) / 4.0;
         }
         probes *= 4;

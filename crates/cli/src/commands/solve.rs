@@ -32,6 +32,9 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     // a resumed run with --stats has the counts of the whole search.
     let engine = EngineArgs {
         count_tried: options.stats || options.checkpoint.is_some(),
+        deadline: options
+            .time_limit
+            .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
         ..args.engine.clone()
     };
     let session = puzzle.session(&engine)?;

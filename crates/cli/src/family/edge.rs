@@ -221,6 +221,7 @@ fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Arc<Prepared> {
         order: args.order.unwrap_or_default(),
         symmetry: !args.no_symmetry,
         tried: args.count_tried,
+        deadline: args.deadline,
         ..Options::default()
     };
     Arc::new(Prepared::new(puzzle, options))
