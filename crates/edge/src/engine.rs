@@ -782,25 +782,25 @@ fn probed_size_until(
 ) -> f64 {
     const BATCH: u64 = 16;
     let mut rng = SplitMix64::new(0x005e_ed0f_ed6e ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let Some(deadline) = deadline else {
-        return match estimate(solver, probes, &mut rng) {
-            Ok(est) => est.nodes.mean,
-            Err(_) => f64::INFINITY,
-        };
-    };
+    // Without a deadline, one batch of every probe: the estimate as it
+    // always was, from one call site (so that it inlines as it did).
+    let batch = if deadline.is_some() { BATCH } else { probes };
     let (mut sum, mut walked) = (0.0, 0u64);
-    while walked < probes {
-        let n = BATCH.min(probes - walked);
-        match estimate(solver, n, &mut rng) {
-            Ok(est) => sum += est.nodes.mean * n as f64,
+    loop {
+        let n = batch.min(probes - walked);
+        let mean = match estimate(solver, n, &mut rng) {
+            Ok(est) => est.nodes.mean,
             Err(_) => return f64::INFINITY,
+        };
+        if walked == 0 && n == probes {
+            return mean;
         }
+        sum += mean * n as f64;
         walked += n;
-        if Instant::now() >= deadline {
-            break;
+        if walked >= probes || deadline.is_some_and(|d| Instant::now() >= d) {
+            return sum / walked as f64;
         }
     }
-    sum / walked.max(1) as f64
 }
 
 /// `prep` without its halves unless random probes estimate that counting
