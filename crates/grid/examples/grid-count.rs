@@ -1,5 +1,8 @@
 //! Counts every solution of a puzzle file on one core and prints the rate:
-//! `cargo run --release -p jigsolve-grid --example grid-count -- FILE [ENGINE] [nosym] [cap=N]`.
+//! `cargo run --release -p jigsolve-grid --example grid-count -- FILE [ENGINE] [nosym] [cap=N] [any] [portable]`.
+//! `any` runs the copy of the bitboard search loop that serves every layout
+//! (what a board without a copy of its own runs), `portable` the copy for
+//! processors without the bit-manipulation instructions.
 //! With `PROFILE` set in the environment it also prints the nodes at each
 //! depth of the tree.
 
@@ -14,6 +17,10 @@ fn main() {
     for a in &args[2..] {
         if a == "nosym" {
             options.symmetry = false;
+        } else if a == "any" {
+            options.any_layout = true;
+        } else if a == "portable" {
+            options.portable = true;
         } else if let Some(c) = a.strip_prefix("cap=") {
             options.region_cap = Some(c.parse().expect("cap"));
         } else {
