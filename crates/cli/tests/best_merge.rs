@@ -209,3 +209,37 @@ fn bad_and_mismatched_files_are_refused_with_file_and_line() {
         "{err}"
     );
 }
+
+/// The same run given twice is refused (its nodes and time would count
+/// twice), by any name; a run killed while writing, whose last line is
+/// unfinished, still gives the boards before it (issue 43).
+#[test]
+fn a_run_given_twice_is_refused_and_an_unfinished_last_line_is_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = run(dir.path(), OWEN6, 0, 2, "20000");
+    let b = run(dir.path(), OWEN6, 1, 2, "20000");
+    let again = dir.path().join(".").join("run-0.jsonl");
+    let (code, _, err) = merge(&[a.clone(), b.clone(), again], &["--puzzle", OWEN6]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("given twice"), "{err}");
+
+    // Killed while writing: its summary line half written, no line break.
+    let text = std::fs::read_to_string(&b).unwrap();
+    let cut = text.trim_end().len() - 10;
+    let killed = dir.path().join("killed.jsonl");
+    std::fs::write(&killed, &text[..cut]).unwrap();
+    let (code, out, err) = merge(&[a.clone(), killed], &["--puzzle", OWEN6]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("unfinished last line"), "{err}");
+    assert!(out.contains("best"), "{out}");
+    // A broken line that is not the last, or one ended by a line break, is
+    // still an error naming the file and line.
+    let broken = dir.path().join("broken.jsonl");
+    std::fs::write(&broken, format!("{}\n", &text[..cut])).unwrap();
+    let (code, _, err) = merge(&[a, broken], &["--puzzle", OWEN6]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("broken.jsonl:") && err.contains("not JSON"),
+        "{err}"
+    );
+}

@@ -54,6 +54,18 @@ pub fn merge_best(
     puzzle_arg: Option<&str>,
     as_json: bool,
 ) -> Result<u8> {
+    // The same run given twice would count its nodes and time twice.
+    let mut files = std::collections::HashMap::new();
+    for path in paths {
+        let key = path.canonicalize().unwrap_or_else(|_| path.clone());
+        if let Some(first) = files.insert(key, path) {
+            bail!(InputError(format!(
+                "{}: given twice (also as {}); each run's file counts once",
+                path.display(),
+                first.display()
+            )));
+        }
+    }
     let mut seen: Option<Seen> = None;
     let mut runs = Vec::with_capacity(paths.len());
     for (path, text) in paths.iter().zip(texts) {
@@ -62,13 +74,24 @@ pub fn merge_best(
         let mut summary: Option<Value> = None;
         let mut last_nodes = 0;
         let mut last_seconds = 0.0;
+        let lines = text.lines().count();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
             let at = format!("{file}:{}", i + 1);
-            let value: Value = serde_json::from_str(line)
-                .map_err(|e| anyhow!(InputError(format!("{at}: not JSON: {e}"))))?;
+            let value: Value = match serde_json::from_str(line) {
+                Ok(value) => value,
+                // A run killed while writing leaves its last line unfinished
+                // (no line break after it): the boards before it stand.
+                Err(_) if i + 1 == lines && !text.ends_with('\n') => {
+                    eprintln!(
+                        "jigsolve merge: {at}: an unfinished last line (a run stopped while writing it) is left out"
+                    );
+                    continue;
+                }
+                Err(e) => bail!(InputError(format!("{at}: not JSON: {e}"))),
+            };
             let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
             if kind != "best" && kind != "summary" {
                 bail!(InputError(format!(
