@@ -96,6 +96,27 @@ fn verify_rejects_a_wrong_solution() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(":1: not a solution"));
+    // A grid text that contradicts the placements (issue 43: accepted).
+    let mut v: Value = serde_json::from_str(first_line).unwrap();
+    let row = v["solution"]["grid"][0].as_str().unwrap().to_string();
+    let swapped: String = row.chars().rev().collect();
+    v["solution"]["grid"][0] = serde_json::json!(swapped);
+    let bad = file(&format!("{v}\n"));
+    jigsolve()
+        .args(["verify", "pentomino-3x20"])
+        .arg(bad.path())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "its \"grid\" does not show its placements",
+        ));
+    // The line as solve wrote it verifies.
+    let good = file(&format!("{first_line}\n"));
+    jigsolve()
+        .args(["verify", "pentomino-3x20"])
+        .arg(good.path())
+        .assert()
+        .code(0);
 }
 
 #[test]

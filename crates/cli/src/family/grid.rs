@@ -490,11 +490,21 @@ fn verify(puzzle: &Puzzle, record: &Value) -> Result<(), String> {
 
 /// The copy on each board cell of a solution record, once the verifier has
 /// passed it.
-fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<u16>, String> {
-    let record: SolutionRecord = serde_json::from_value(record.clone())
+fn checked(puzzle: &Puzzle, record_value: &Value) -> Result<Vec<u16>, String> {
+    let record: SolutionRecord = serde_json::from_value(record_value.clone())
         .map_err(|e| format!("not a polyform solution: {e}"))?;
     let copies = record.copies(puzzle).map_err(|e| e.to_string())?;
     jigsolve_grid::verify(puzzle, &copies).map_err(|e| e.to_string())?;
+    // The letter grid is for reading, but a record whose grid shows other
+    // pieces than its placements place says two things: refused.
+    if let Some(shown) = record_value.get("grid") {
+        let drawn = &solution_json(puzzle, &copies)["grid"];
+        if shown != drawn {
+            return Err(format!(
+                "its \"grid\" does not show its placements: {shown} where the placements give {drawn}"
+            ));
+        }
+    }
     Ok(copies)
 }
 
