@@ -585,8 +585,8 @@ pub struct GridSpec {
     /// Sizes of the cut pieces, MIN-MAX cells (a piece boxed in may end smaller).
     #[arg(long, value_name = "MIN-MAX", default_value = "4-6", value_parser = size_range, conflicts_with = "pieces")]
     pub piece_size: (usize, usize),
-    /// With --size: the share of the box's cells left out as holes (0 to 0.6; the board stays in one piece).
-    #[arg(long, default_value_t = 0.0, value_parser = fraction, requires = "size")]
+    /// With --size: the share of the box's cells left out as holes (0 to 0.6, more is refused; the board stays in one piece).
+    #[arg(long, default_value_t = 0.0, value_parser = hole_share, requires = "size")]
     pub holes: f64,
     /// With --size: board colours: none, checker, or a number of random colours (2 to 26).
     #[arg(long, default_value = "none", value_parser = colouring, requires = "size")]
@@ -656,6 +656,15 @@ fn fraction(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
         _ => Err(format!("'{s}' is not a number from 0 to 1")),
+    }
+}
+
+/// The share of a generated board left out as holes: 0 to 0.6 (more would
+/// cut the board apart; a larger share was once kept at 0.6 in silence).
+fn hole_share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(f) if (0.0..=0.6).contains(&f) => Ok(f),
+        _ => Err(format!("'{s}' is not a share from 0 to 0.6")),
     }
 }
 

@@ -310,6 +310,11 @@ fn design_commands_refuse_bad_requests() {
     );
     fails(&["generate", "grid"], "--size");
     fails(&["generate", "grid", "--size", "0x3"], "not W x H");
+    // More holes than the board can lose is refused, not kept at 0.6.
+    fails(
+        &["generate", "grid", "--size", "5x5", "--holes", "1.0"],
+        "'1.0' is not a share from 0 to 0.6",
+    );
     // Over the board limit: a message, not a panic (issue 43).
     fails(
         &["generate", "grid", "--size", "41x41x41"],

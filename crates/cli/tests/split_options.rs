@@ -270,6 +270,10 @@ fn names_from_files_reach_no_shell_and_no_path_outside() {
         }
         assert!(!Path::new("/tmp/jigsolve-absolute-name-hints.toml").exists());
     }
+    // One shard is one shard.
+    let out = succeeds(jigsolve().args(["split", "impuzzable", "--shards", "1"]));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("# impuzzable: 1 shard;"), "{text}");
     // A name that is not UTF-8 never becomes a file name: the file is refused.
     let puzzle = tempfile::tempdir().unwrap();
     let puzzle_file = puzzle.path().join("p.toml");

@@ -5,7 +5,7 @@ use crate::exit;
 use crate::source::{
     read_file_limited, text_of, InputError, MAX_RESULT_BYTES, MAX_SOLUTIONS_BYTES,
 };
-use crate::text::group_digits;
+use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{merge, ShardResult};
 use serde_json::json;
@@ -99,10 +99,11 @@ pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> 
     } else {
         let count = |n: Option<u128>| n.map_or("-".to_string(), group_digits);
         crate::exit::outln!(
-            "{}: {} of {} shards merged{}",
+            "{}: {} of {} shard{} merged{}",
             merged.puzzle,
             merged.shards - merged.missing.len(),
             merged.shards,
+            plural(merged.shards as u64),
             if complete { ", all complete" } else { "" }
         );
         crate::exit::outln!("  raw       {}", count(merged.counts.raw));

@@ -8,7 +8,7 @@ use crate::options::SplitArgs;
 use crate::puzzle::check_engine_options;
 use crate::session::Job;
 use crate::source;
-use crate::text::{file_stem, one_line, shell_word};
+use crate::text::{file_stem, one_line, plural, shell_word};
 use anyhow::{Context, Result};
 use jigsolve_search::drive::SUBTREES_PER_SHARD;
 use serde_json::json;
@@ -73,9 +73,10 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
         return Ok(exit::FOUND);
     }
     crate::exit::outln!(
-        "# {}: {} shards; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
+        "# {}: {} shard{}; the tree is cut into {} subtrees down to depth {depth} ({} to {} per shard)",
         one_line(&described.puzzle),
         shards,
+        plural(shards as u64),
         whole.subtrees.len(),
         per.iter().min().unwrap_or(&0),
         per.iter().max().unwrap_or(&0)
