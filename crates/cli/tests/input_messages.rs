@@ -103,3 +103,41 @@ fn too_many_colours_are_counted_not_named() {
         "puzzle.txt:3: 300 colours are named; at most 255 are supported",
     );
 }
+
+/// A board of a few cells far apart is refused with its box and the limit
+/// (issue 43: its letter grid spanned the box, and listing a solution of
+/// four cells near (0, 0) and (1000000, 1000000) took all the memory).
+#[test]
+fn a_board_whose_cells_lie_far_apart_is_refused() {
+    for (lattice, cells, span) in [
+        (
+            "square",
+            "(0,0)(1,0)(1000000,1000000)(1000001,1000000)",
+            "1000002000001",
+        ),
+        (
+            "hexagon",
+            "(0,0)(1,0)(10000,10000)(10001,10000)",
+            "100030002",
+        ),
+        ("cube", "(0,0,0)(1,0,0)(0,0,5000)(1,0,5000)", "10002"),
+    ] {
+        let text = format!(
+            "family = \"grid\"\nname = \"t\"\nlattice = \"{lattice}\"\nboard = {{ cells = \"{cells}\" }}\n{GRID_PIECE}copies = 2\n"
+        );
+        let (code, message) = run(&text, &["--limit", "1"]);
+        if lattice == "cube" {
+            // 2 x 1 x 5001 cells: a box that small is fine.
+            assert_eq!(code, Some(0), "{lattice}: {message}");
+            continue;
+        }
+        assert_eq!(code, Some(2), "{lattice}: {message}");
+        assert!(
+            message.contains(&format!(
+                "the board's 4 cells lie in a box of {span} cells; at most 4194304 are supported"
+            )),
+            "{lattice}: {message}"
+        );
+        assert!(message.starts_with("puzzle.txt:4"), "{lattice}: {message}");
+    }
+}

@@ -264,6 +264,16 @@ pub enum ModelError {
         /// Its copies.
         copies: u32,
     },
+    /// A board whose cells lie too far apart.
+    #[error("the board's {cells} cells lie in a box of {span} cells; at most {limit} are supported (its cells lie too far apart)")]
+    Spread {
+        /// Its cells.
+        cells: usize,
+        /// The cells of its box.
+        span: u128,
+        /// The limit.
+        limit: usize,
+    },
     /// A board or piece too big to search.
     #[error("{what} has {cells} cells; at most {limit} are supported")]
     TooBig {
@@ -275,6 +285,11 @@ pub enum ModelError {
         limit: usize,
     },
 }
+
+/// Most cells the box around a board may hold (4,194,304: a 2,048 x 2,048
+/// square). Its letter grid and picture span the box, so a board of a few
+/// cells far apart is refused rather than drawn over billions of cells.
+pub const MAX_BOARD_BOX: usize = 1 << 22;
 
 /// Most cells a board may have (the exact-cover matrix grows with the board
 /// times the placements; beyond this it would not fit in memory anyway).
@@ -473,6 +488,24 @@ impl Puzzle {
                 },
                 Place::Board,
             ));
+        }
+        // What is drawn and written of a board (its letter grid, its
+        // picture) spans its box: cells far apart would make a box of
+        // billions from a few cells.
+        if let Some((lo, hi)) = crate::lattice::bounding_box(board.iter().map(|s| s.0)) {
+            let span: u128 = (0..3)
+                .map(|k| (i128::from(hi[k]) - i128::from(lo[k]) + 1) as u128)
+                .product();
+            if span > MAX_BOARD_BOX as u128 {
+                return Err((
+                    ModelError::Spread {
+                        cells: board.len(),
+                        span,
+                        limit: MAX_BOARD_BOX,
+                    },
+                    Place::Board,
+                ));
+            }
         }
         if pieces.is_empty() {
             return Err((ModelError::NoPieces, Place::Pieces));

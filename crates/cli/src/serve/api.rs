@@ -298,11 +298,69 @@ fn input_error(label: &str, message: String) -> Response {
     )
 }
 
-/// Runs `work` on a blocking thread; a panic there is an error answer.
+/// Readings and pictures drawn at once, and waiting for a turn: past both,
+/// a request is refused at once (503). A client that goes away does not
+/// take its work back (HTTP/1 tells only when the answer is written), so
+/// this is what bounds the work that a thousand abandoned requests leave.
+const WORK_AT_ONCE: usize = 4;
+const WORK_WAITING: usize = 32;
+
+/// The turns for [`blocking`] work, and how many wait for one.
+fn work_slots() -> &'static (Arc<tokio::sync::Semaphore>, std::sync::atomic::AtomicUsize) {
+    static SLOTS: std::sync::OnceLock<(
+        Arc<tokio::sync::Semaphore>,
+        std::sync::atomic::AtomicUsize,
+    )> = std::sync::OnceLock::new();
+    SLOTS.get_or_init(|| {
+        (
+            Arc::new(tokio::sync::Semaphore::new(WORK_AT_ONCE)),
+            std::sync::atomic::AtomicUsize::new(0),
+        )
+    })
+}
+
+/// Runs `work` on a blocking thread when its turn comes (at most
+/// [`WORK_AT_ONCE`] at once, [`WORK_WAITING`] waiting, more refused with
+/// 503); a panic there is an error answer.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
-    tokio::task::spawn_blocking(work).await.map_err(|_| {
+    use std::sync::atomic::Ordering;
+    let (slots, waiting) = work_slots();
+    let permit = match Arc::clone(slots).try_acquire_owned() {
+        Ok(permit) => permit,
+        Err(_) => {
+            // Counted while it waits, however the wait ends.
+            struct Waiting(&'static std::sync::atomic::AtomicUsize);
+            impl Drop for Waiting {
+                fn drop(&mut self) {
+                    self.0.fetch_sub(1, Ordering::SeqCst);
+                }
+            }
+            let before = waiting.fetch_add(1, Ordering::SeqCst);
+            let _waiting = Waiting(waiting);
+            if before >= WORK_WAITING {
+                return Err(error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the server is busy: {WORK_AT_ONCE} readings or pictures are being made and {WORK_WAITING} wait; try again"
+                    ),
+                ));
+            }
+            Arc::clone(slots).acquire_owned().await.map_err(|_| {
+                error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the server is stopping".into(),
+                )
+            })?
+        }
+    };
+    tokio::task::spawn_blocking(move || {
+        let _turn = permit;
+        work()
+    })
+    .await
+    .map_err(|_| {
         error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "jigsolve failed on this request (a bug); the server goes on".into(),
