@@ -385,3 +385,58 @@ fn shards_take_their_own_seed_streams() {
         .assert()
         .code(2);
 }
+
+/// A 64 x 64 board of about 4,096 marks (issue 43: `best` spent 14 s and
+/// 6.5 GB preparing a list per pair of marks, then polled its time limit
+/// once in 5.7 s): under a 2 GB memory cap it runs and stops at its time
+/// limit.
+#[cfg(unix)]
+#[test]
+fn best_on_a_board_of_many_marks_keeps_its_memory_and_time_limit() {
+    let (rows, cols, marks) = (64usize, 64usize, 4095u64);
+    let mut seed = 7u64;
+    let mut next = || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % marks + 1
+    };
+    let right: Vec<Vec<u64>> = (0..rows)
+        .map(|_| (0..cols).map(|_| next()).collect())
+        .collect();
+    let down: Vec<Vec<u64>> = (0..rows)
+        .map(|_| (0..cols).map(|_| next()).collect())
+        .collect();
+    let mut text = format!(
+        "family = \"edge\"\nname = \"many-marks\"\nrows = {rows}\ncols = {cols}\nmatching = \"equal\"\ntiles = [\n"
+    );
+    for r in 0..rows {
+        for c in 0..cols {
+            let top = if r == 0 { 0 } else { down[r - 1][c] };
+            let bottom = if r == rows - 1 { 0 } else { down[r][c] };
+            let left = if c == 0 { 0 } else { right[r][c - 1] };
+            let east = if c == cols - 1 { 0 } else { right[r][c] };
+            text.push_str(&format!("  \"{top} {east} {bottom} {left}\",\n"));
+        }
+    }
+    text.push_str("]\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.toml");
+    std::fs::write(&path, text).unwrap();
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 2000000 && exec '{}' best '{}' --time-limit 2 --threads 1 --seed 1",
+            assert_cmd::cargo::cargo_bin("jigsolve").display(),
+            path.display()
+        ))
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("inner edges"), "{text}");
+}
