@@ -113,7 +113,7 @@ fn a_board_whose_cells_lie_far_apart_is_refused() {
         (
             "square",
             "(0,0)(1,0)(1000000,1000000)(1000001,1000000)",
-            "1000002000001",
+            "1000003000002",
         ),
         (
             "hexagon",
@@ -122,8 +122,9 @@ fn a_board_whose_cells_lie_far_apart_is_refused() {
         ),
         ("cube", "(0,0,0)(1,0,0)(0,0,5000)(1,0,5000)", "10002"),
     ] {
+        let shape = if lattice == "hexagon" { "# #" } else { "##" };
         let text = format!(
-            "family = \"grid\"\nname = \"t\"\nlattice = \"{lattice}\"\nboard = {{ cells = \"{cells}\" }}\n{GRID_PIECE}copies = 2\n"
+            "family = \"grid\"\nname = \"t\"\nlattice = \"{lattice}\"\nboard = {{ cells = \"{cells}\" }}\n[[piece]]\nname = \"D\"\nshape = \"{shape}\"\ncopies = 2\n"
         );
         let (code, message) = run(&text, &["--limit", "1"]);
         if lattice == "cube" {

@@ -298,35 +298,60 @@ fn input_error(label: &str, message: String) -> Response {
     )
 }
 
-/// Readings and pictures drawn at once, and waiting for a turn: past both,
-/// a request is refused at once (503). A client that goes away does not
-/// take its work back (HTTP/1 tells only when the answer is written), so
-/// this is what bounds the work that a thousand abandoned requests leave.
-const WORK_AT_ONCE: usize = 4;
-const WORK_WAITING: usize = 32;
-
-/// The turns for [`blocking`] work, and how many wait for one.
-fn work_slots() -> &'static (Arc<tokio::sync::Semaphore>, std::sync::atomic::AtomicUsize) {
-    static SLOTS: std::sync::OnceLock<(
-        Arc<tokio::sync::Semaphore>,
-        std::sync::atomic::AtomicUsize,
-    )> = std::sync::OnceLock::new();
-    SLOTS.get_or_init(|| {
-        (
-            Arc::new(tokio::sync::Semaphore::new(WORK_AT_ONCE)),
-            std::sync::atomic::AtomicUsize::new(0),
-        )
-    })
+/// What runs off the runtime's thread, in two pools with their own turns:
+/// reading a puzzle (milliseconds) and drawing a PNG (Eternity II's takes a
+/// third of a second). Past a pool's turns and waiting places a request is
+/// refused at once (503). A client that goes away does not take its work
+/// back (HTTP/1 tells only when the answer is written), so this is what
+/// bounds the work that a thousand abandoned requests leave.
+#[derive(Clone, Copy)]
+enum Pool {
+    /// Reading puzzles (and their SVG): 16 at once, 1,024 waiting (the
+    /// most connections the server takes).
+    Reading,
+    /// Drawing PNG pictures: 4 at once, 32 waiting.
+    Drawing,
 }
 
-/// Runs `work` on a blocking thread when its turn comes (at most
-/// [`WORK_AT_ONCE`] at once, [`WORK_WAITING`] waiting, more refused with
-/// 503); a panic there is an error answer.
+impl Pool {
+    /// The pool's turns, how many may wait, and how many wait.
+    fn slots(
+        self,
+    ) -> &'static (
+        Arc<tokio::sync::Semaphore>,
+        usize,
+        std::sync::atomic::AtomicUsize,
+    ) {
+        type Slots = (
+            Arc<tokio::sync::Semaphore>,
+            usize,
+            std::sync::atomic::AtomicUsize,
+        );
+        static READING: std::sync::OnceLock<Slots> = std::sync::OnceLock::new();
+        static DRAWING: std::sync::OnceLock<Slots> = std::sync::OnceLock::new();
+        let (cell, at_once, waiting) = match self {
+            Pool::Reading => (&READING, 16, super::MAX_CONNECTIONS),
+            Pool::Drawing => (&DRAWING, 4, 32),
+        };
+        cell.get_or_init(|| {
+            (
+                Arc::new(tokio::sync::Semaphore::new(at_once)),
+                waiting,
+                std::sync::atomic::AtomicUsize::new(0),
+            )
+        })
+    }
+}
+
+/// Runs `work` on a blocking thread when its turn in `pool` comes (more
+/// than the pool lets wait are refused with 503); a panic there is an
+/// error answer.
 async fn blocking<T: Send + 'static>(
+    pool: Pool,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, Response> {
     use std::sync::atomic::Ordering;
-    let (slots, waiting) = work_slots();
+    let (slots, most_waiting, waiting) = pool.slots();
     let permit = match Arc::clone(slots).try_acquire_owned() {
         Ok(permit) => permit,
         Err(_) => {
@@ -339,11 +364,15 @@ async fn blocking<T: Send + 'static>(
             }
             let before = waiting.fetch_add(1, Ordering::SeqCst);
             let _waiting = Waiting(waiting);
-            if before >= WORK_WAITING {
+            if before >= *most_waiting {
                 return Err(error(
                     StatusCode::SERVICE_UNAVAILABLE,
                     format!(
-                        "the server is busy: {WORK_AT_ONCE} readings or pictures are being made and {WORK_WAITING} wait; try again"
+                        "the server is busy {} ({most_waiting} more wait); try again",
+                        match pool {
+                            Pool::Reading => "reading puzzles",
+                            Pool::Drawing => "drawing pictures",
+                        }
                     ),
                 ));
             }
@@ -481,7 +510,7 @@ async fn puzzle(body: Bytes) -> Response {
         Err(r) => return r,
     };
     let label = sent.label.clone();
-    let read = blocking(move || {
+    let read = blocking(Pool::Reading, move || {
         load(&sent.label, &sent.text).map(|p| {
             json!({
                 "family": p.family().as_str(),
@@ -504,7 +533,7 @@ async fn puzzle_png(body: Bytes) -> Response {
         Err(r) => return r,
     };
     let label = sent.label.clone();
-    let drawn = blocking(move || {
+    let drawn = blocking(Pool::Drawing, move || {
         let puzzle = load(&sent.label, &sent.text)?;
         png_of(&puzzle.puzzle_svg())
     })
@@ -579,7 +608,7 @@ async fn drawn_picture(
     stem: Option<String>,
     draw: impl FnOnce() -> Result<String, String> + Send + 'static,
 ) -> Response {
-    let drawn = blocking(move || -> Result<Vec<u8>, String> {
+    let drawn = blocking(Pool::Drawing, move || -> Result<Vec<u8>, String> {
         let svg = draw()?;
         if png {
             png_of(&svg)
@@ -636,7 +665,7 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
     // failed search.
     let (label, text) = (sent.label.clone(), sent.text.clone());
     let engine = options.engine.clone();
-    let checked = blocking(move || {
+    let checked = blocking(Pool::Reading, move || {
         if mode == Mode::Best {
             let source = Source { label, text };
             return family::load_edge(&source, None, "the best-board search")
