@@ -48,6 +48,19 @@ enum Reader {
     Merge,
     /// `solve PUZZLE --count --checkpoint FILE`.
     Checkpoint,
+    /// `solve FILE --limit 2`: solutions listed as text (their letter grids
+    /// and drawings span the board's box, so far-apart cells matter).
+    Listed,
+    /// `tree FILE --max-nodes N --time-limit 2`.
+    Tree,
+    /// A puzzle whose `name` is made hostile (shell syntax, `../`, an
+    /// absolute path, a line break), through every place a name becomes a
+    /// file name or a printed command: `solve --shard`, `hints`, and the
+    /// lines of `split` run by `sh`, in a folder of their own; a run fails
+    /// when anything appears outside that folder.
+    Names,
+    /// `merge FILE OTHER` of the JSON Lines of `best --json`.
+    BestMerge,
 }
 
 struct Seed {
@@ -108,6 +121,11 @@ fn main() {
         );
         std::process::exit(2);
     }
+    // Some readers run in folders of their own: the binary by its full path.
+    let o = Options {
+        bin: o.bin.canonicalize().unwrap_or(o.bin),
+        ..o
+    };
     let work = std::env::temp_dir().join(format!("jigsolve-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&work).expect("a temporary directory");
     let seeds = collect_seeds(&o, &work);
@@ -136,12 +154,24 @@ fn main() {
             mutate(&seed.bytes, &mut rng)
         };
         let file = work.join(format!("input-{n}"));
+        let partner = match seed.reader {
+            Reader::BestMerge => Reader::BestMerge,
+            _ => Reader::Merge,
+        };
+        let other = seeds.iter().find(|s| s.reader == partner);
+        let bytes = match seed.reader {
+            Reader::Names => with_hostile_name(&bytes, &mut rng),
+            _ => bytes,
+        };
         std::fs::write(&file, &bytes).expect("write an input");
-        let other = seeds.iter().find(|s| s.reader == Reader::Merge);
-        let args = command(seed, &file, other.map(|s| &s.bytes), &work);
+        let args = command(seed, &file, other.map(|s| &s.bytes), &work, &mut rng);
         *runs.entry(seed.reader).or_default() += 1;
         let limit = Duration::from_secs(10) + Duration::from_secs((bytes.len() >> 20) as u64);
-        if let Some(why) = run_one(&o.bin, &args, limit) {
+        let outcome = match seed.reader {
+            Reader::Names => run_named(&o.bin, &args, &work, limit),
+            _ => run_one(&o.bin, &args, limit),
+        };
+        if let Some(why) = outcome {
             failures += 1;
             std::fs::create_dir_all(&o.out).expect("the failures directory");
             let kept = o.out.join(format!("seed{}-input{n}", o.seed));
@@ -192,6 +222,35 @@ fn collect_seeds(o: &Options, work: &Path) -> Vec<Seed> {
         }
     }
     seeds.sort_by(|a, b| a.bytes.cmp(&b.bytes));
+    // The small puzzle files again, for the readers that list, trace or
+    // name files after them.
+    let puzzles: Vec<Vec<u8>> = seeds
+        .iter()
+        .filter(|s| s.bytes.len() < 16 << 10)
+        .map(|s| s.bytes.clone())
+        .collect();
+    for reader in [Reader::Listed, Reader::Tree, Reader::Names] {
+        for bytes in &puzzles {
+            seeds.push(Seed {
+                reader,
+                puzzle: None,
+                bytes: bytes.clone(),
+            });
+        }
+    }
+    for (i, puzzle) in ["scramble", "impuzzable"].iter().enumerate() {
+        let out = Command::new(&o.bin)
+            .args(["best", puzzle, "--json", "--threads", "1", "--seed"])
+            .arg((i + 1).to_string())
+            .args(["--node-limit", "20000", "--shard", &format!("{i}/2")])
+            .output()
+            .expect("run jigsolve");
+        seeds.push(Seed {
+            reader: Reader::BestMerge,
+            puzzle: Some((*puzzle).into()),
+            bytes: out.stdout,
+        });
+    }
     for puzzle in [
         "impuzzable",
         "hunde-spiel",
@@ -280,7 +339,13 @@ fn family_of(bytes: &[u8]) -> &'static str {
 }
 
 /// The command line that feeds `file` to the seed's reader.
-fn command(seed: &Seed, file: &Path, shard: Option<&Vec<u8>>, work: &Path) -> Vec<String> {
+fn command(
+    seed: &Seed,
+    file: &Path,
+    shard: Option<&Vec<u8>>,
+    work: &Path,
+    rng: &mut Rng,
+) -> Vec<String> {
     let f = file.display().to_string();
     let puzzle = seed.puzzle.clone().unwrap_or_else(|| "impuzzable".into());
     match seed.reader {
@@ -312,20 +377,163 @@ fn command(seed: &Seed, file: &Path, shard: Option<&Vec<u8>>, work: &Path) -> Ve
         ]
         .map(String::from)
         .to_vec(),
-        Reader::Merge => {
+        Reader::Merge | Reader::BestMerge => {
             let other = work.join("merge-partner.json");
             if let Some(bytes) = shard {
                 let _ = std::fs::write(&other, bytes);
             }
             vec!["merge".into(), f, other.display().to_string()]
         }
+        Reader::Listed => [
+            "solve",
+            &f,
+            "--limit",
+            "2",
+            "--no-progress",
+            "--threads",
+            "2",
+            "--time-limit",
+            "2",
+        ]
+        .map(String::from)
+        .to_vec(),
+        Reader::Tree => {
+            let nodes = [1usize, 10, 1000, 100_000][rng.below(4)].to_string();
+            ["tree", &f, "--max-nodes", &nodes, "--time-limit", "2"]
+                .map(String::from)
+                .to_vec()
+        }
+        Reader::Names => {
+            let shards = (1 + rng.below(3)).to_string();
+            match rng.below(3) {
+                0 => vec![
+                    "solve".into(),
+                    f,
+                    "--count".into(),
+                    "--no-progress".into(),
+                    "--time-limit".into(),
+                    "2".into(),
+                    "--shard".into(),
+                    format!("0/{shards}"),
+                ],
+                1 => ["hints", &f, "--time-limit", "2", "--no-progress"]
+                    .map(String::from)
+                    .to_vec(),
+                _ => ["split", &f, "--shards", &shards]
+                    .map(String::from)
+                    .to_vec(),
+            }
+        }
     }
+}
+
+/// `bytes` with its `name` (or a new one) replaced by a hostile one.
+fn with_hostile_name(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
+    const NAMES: [&str; 10] = [
+        "$(touch PWNED)",
+        "`touch PWNED`",
+        "a; touch PWNED",
+        "x' ; touch PWNED ; '",
+        "../../ESCAPED",
+        "/tmp/ESCAPED",
+        "-rf",
+        "line\ntouch PWNED",
+        "..",
+        "",
+    ];
+    let name = NAMES[rng.below(NAMES.len())];
+    let line = format!("name = \"{name}\"");
+    let text = String::from_utf8_lossy(bytes);
+    let mut out: Vec<String> = text.lines().map(String::from).collect();
+    match out.iter().position(|l| l.starts_with("name =")) {
+        Some(i) => out[i] = line,
+        None => out.insert(0, line),
+    }
+    (out.join("\n") + "\n").into_bytes()
+}
+
+/// Runs a command of a hostile-named puzzle in a folder of its own (`split`'s
+/// printed commands through `sh`, as the README's recipes do): fails as
+/// [`run_one`] does, or when a file appears outside that folder or a
+/// command the name carries ran.
+fn run_named(bin: &Path, args: &[String], work: &Path, limit: Duration) -> Option<String> {
+    let jail = work.join("jail");
+    let inside = jail.join("a").join("b");
+    let _ = std::fs::remove_dir_all(&jail);
+    std::fs::create_dir_all(&inside).expect("a folder for the run");
+    let outcome = if args[0] == "split" {
+        let out = Command::new(bin)
+            .args(args)
+            .current_dir(&inside)
+            .stderr(Stdio::null())
+            .output()
+            .expect("run jigsolve");
+        let printed = String::from_utf8_lossy(&out.stdout).into_owned();
+        let path = format!(
+            "{}:{}",
+            bin.parent()
+                .map_or(String::new(), |p| p.display().to_string()),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let mut why = None;
+        for line in printed.lines().filter(|l| !l.starts_with('#')).take(3) {
+            // As printed, bounded in time (a shard of Bedlam runs for
+            // minutes).
+            let cmd = format!(
+                "{} --time-limit 2 --no-progress",
+                line.replacen("jigsolve ", &format!("'{}' ", bin.display()), 1)
+            );
+            let status = Command::new("sh")
+                .args(["-c", &cmd])
+                .current_dir(&inside)
+                .env("PATH", &path)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+            if let Ok(status) = status {
+                if !matches!(status.code(), Some(0..=3)) {
+                    why = Some(format!("a printed command failed ({status}): {line}"));
+                }
+            }
+        }
+        why
+    } else {
+        run_one_in(bin, args, limit, &inside)
+    };
+    if outcome.is_some() {
+        return outcome;
+    }
+    let mut stray = Vec::new();
+    let mut todo = vec![jail.clone()];
+    while let Some(dir) = todo.pop() {
+        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if !p.starts_with(&inside) || p.file_name().is_some_and(|n| n == "PWNED") {
+                stray.push(p.display().to_string());
+            }
+        }
+    }
+    for outside in ["/tmp/ESCAPED-hints.toml", "/tmp/ESCAPED.shard-0-of-1.json"] {
+        if Path::new(outside).exists() {
+            stray.push(outside.into());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&jail);
+    (!stray.is_empty()).then(|| format!("wrote outside its folder or ran a command: {stray:?}"))
 }
 
 /// Runs jigsolve; says what went wrong, if anything did.
 fn run_one(bin: &Path, args: &[String], limit: Duration) -> Option<String> {
+    run_one_in(bin, args, limit, Path::new("."))
+}
+
+/// [`run_one`] in the folder `dir`.
+fn run_one_in(bin: &Path, args: &[String], limit: Duration, dir: &Path) -> Option<String> {
     let mut child = Command::new(bin)
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
