@@ -341,7 +341,14 @@ fn design_commands_refuse_bad_requests() {
         &["generate", "grid", "--board", "no-such-puzzle"],
         "no such file",
     );
-    fails(&["generate", "grid", "--board", "impuzzable"], "impuzzable");
+    fails(
+        &["generate", "grid", "--board", "impuzzable"],
+        "impuzzable.toml: generate grid takes a polyform puzzle's board, and this is an edge-matching puzzle",
+    );
+    fails(
+        &["generate", "grid", "--board", "stomachion"],
+        "this is a polygon puzzle",
+    );
     let blocked = dir.path().join("file");
     std::fs::write(&blocked, "x").unwrap();
     let inside = blocked.join("p.toml");

@@ -532,6 +532,17 @@ pub fn generate(
     };
     let from = |label: &str| -> Result<Puzzle> {
         let source = crate::source::read(label)?;
+        let family = crate::source::family_of(&source, None)?;
+        if family != crate::source::Family::Grid {
+            bail!(InputError(format!(
+                "{}: generate grid takes a polyform puzzle's board, and this is {} puzzle",
+                source.label,
+                match family {
+                    crate::source::Family::Edge => "an edge-matching",
+                    _ => "a polygon",
+                }
+            )));
+        }
         Ok(load(&source, None)?.parsed.puzzle)
     };
     let bad = |e: jigsolve_grid::ModelError| anyhow!(InputError(format!("generate: {e}")));
