@@ -195,7 +195,18 @@ fn bad_and_mismatched_files_are_refused_with_file_and_line() {
     let (code, _, err) = merge(&[good.clone(), count], &[]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("count.json: not a file of `best --json`"),
+        err.contains("count.json: a shard's count result, but")
+            && err.contains("cannot be merged together"),
+        "{err}"
+    );
+    // A broken file beside a best file is not taken for a count result.
+    let broken = dir.path().join("broken.jsonl");
+    std::fs::write(&broken, "{\"type\": \"be\n").unwrap();
+    let (code, _, err) = merge(&[good.clone(), broken], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("broken.jsonl:1: not a file of `best --json`")
+            && !err.contains("count result"),
         "{err}"
     );
 

@@ -33,11 +33,22 @@ pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> 
         .collect();
     if best.iter().any(|&b| b) {
         if let Some(i) = best.iter().position(|&b| !b) {
-            return Err(anyhow!(InputError(format!(
-                "{}: not a file of `best --json`, but {} is: best boards and shard count results cannot be merged together",
-                paths[i].display(),
-                paths[best.iter().position(|&b| b).unwrap_or(0)].display()
-            ))));
+            let shard_result = serde_json::from_str::<serde_json::Value>(&texts[i])
+                .ok()
+                .and_then(|v| v.get("format")?.as_str().map(str::to_string))
+                .is_some_and(|f| f.starts_with("jigsolve-shard-result"));
+            let other = paths[best.iter().position(|&b| b).unwrap_or(0)].display();
+            return Err(anyhow!(InputError(if shard_result {
+                format!(
+                    "{}: a shard's count result, but {other} is a file of `best --json`: best boards and shard count results cannot be merged together",
+                    paths[i].display()
+                )
+            } else {
+                format!(
+                    "{}:1: not a file of `best --json` like {other} (its first line is not a best board or summary line)",
+                    paths[i].display()
+                )
+            })));
         }
         return super::merge_best::merge_best(paths, &texts, puzzle, as_json);
     }
