@@ -440,3 +440,43 @@ fn best_on_a_board_of_many_marks_keeps_its_memory_and_time_limit() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("inner edges"), "{text}");
 }
+
+/// `render --solution` draws a line of `best --json` as its board (issue
+/// 43: "missing field `cells`").
+#[test]
+fn render_draws_a_best_board_line() {
+    let out = succeeds(jigsolve().args([
+        "best",
+        "scramble",
+        "--json",
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--node-limit",
+        "5000",
+    ]));
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("best.jsonl");
+    std::fs::write(&lines, &out.stdout).unwrap();
+    let svg = dir.path().join("best.svg");
+    let drawn = jigsolve()
+        .args(["render", "scramble", "--solution"])
+        .arg(&lines)
+        .arg("--svg")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(
+        drawn.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&drawn.stderr)
+    );
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg") && text.contains("best board, score"),
+        "{}",
+        &text[..200.min(text.len())]
+    );
+}

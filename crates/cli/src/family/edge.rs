@@ -57,6 +57,13 @@ impl Loaded for EdgePuzzle {
     }
 
     fn solution_svg(&self, record: &Value, caption: &str) -> Result<String, String> {
+        // A line of `best --json`: its board, holes and mismatches as they are.
+        if record.get("type").and_then(Value::as_str) == Some("best") {
+            let board = board_of(&self.0, record)?;
+            let score = record.get("score").and_then(Value::as_u64).unwrap_or(0);
+            let caption = format!("{caption} (best board, score {score})");
+            return Ok(jigsolve_render::edge::board_svg(&self.0, &board, &caption));
+        }
         let placements = checked(&self.0, record)?;
         Ok(jigsolve_render::edge::solution_svg(
             &self.0,
