@@ -88,7 +88,7 @@ pub fn seek_in(
     })
     .context("the search tree was cut at a path that does not exist (a bug)")?;
     if let Some(fault) = ran.fault {
-        return Err(anyhow!(fault));
+        return Err(anyhow!(Fault(fault)));
     }
     let stopped = match ran.report.stopped {
         None | Some(StopReason::SolutionLimit) => None,
@@ -99,6 +99,20 @@ pub fn seek_in(
         stopped,
     })
 }
+
+/// A fault of the engine that leaves a search's answer unknown (exact
+/// arithmetic that overflowed): callers that can try another puzzle
+/// (`generate --unique`) tell it from other errors.
+#[derive(Debug)]
+pub struct Fault(pub String);
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Fault {}
 
 /// The answer to "is it unique?".
 pub enum Uniqueness {

@@ -514,3 +514,36 @@ fn outputs_are_checked_before_the_search() {
     assert!(text.contains("written to h.toml"), "{text}");
     assert!(dir.path().join("h.toml").exists());
 }
+
+/// `generate polygon --unique` tries the next seed when exact arithmetic
+/// overflows while checking a try (issue 43: it stopped and advised
+/// `--approximate`, an option `generate` does not take).
+#[test]
+fn an_overflowing_try_is_followed_by_the_next_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = jigsolve()
+        .current_dir(dir.path())
+        .args([
+            "generate", "polygon", "--pieces", "12", "--unique", "--seed", "1",
+        ])
+        .args(["--tries", "5", "-o", "p.toml"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("seed 1: exact arithmetic overflowed"), "{err}");
+    assert!(!err.contains("--approximate"), "{err}");
+    assert!(text.contains(": unique ("), "{text}");
+    let check = jigsolve()
+        .current_dir(dir.path())
+        .args(["unique", "p.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+}

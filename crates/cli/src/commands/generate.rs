@@ -77,7 +77,19 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
                 &limits,
             );
         }
-        let (answer, spent) = uniqueness(puzzle.as_ref(), &engine, &limits)?;
+        let (answer, spent) = match uniqueness(puzzle.as_ref(), &engine, &limits) {
+            Ok(answer) => answer,
+            // This try cannot be checked exactly (nor solved exactly by
+            // whoever gets it): the next seed is tried instead.
+            Err(e) if e.is::<crate::seek::Fault>() => {
+                eprintln!(
+                    "generate: seed {seed}: exact arithmetic overflowed while checking that the puzzle is unique; trying the next seed"
+                );
+                last_answer = "not checkable in exact arithmetic";
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
         nodes += spent;
         match answer {
             Uniqueness::Unique => {
