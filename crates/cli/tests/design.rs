@@ -547,3 +547,29 @@ fn an_overflowing_try_is_followed_by_the_next_seed() {
         String::from_utf8_lossy(&check.stdout)
     );
 }
+
+/// `--time-limit` bounds generating itself: cutting a 40 x 40 x 40 box and
+/// reading it back took minutes past a limit of 5 s (issue 43).
+#[test]
+fn the_time_limit_bounds_generating() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let out = jigsolve()
+        .current_dir(dir.path())
+        .args([
+            "generate",
+            "grid",
+            "--size",
+            "40x40x40",
+            "--time-limit",
+            "2",
+        ])
+        .args(["-o", "big.toml"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("stopped by the time limit (2 s)"), "{err}");
+    assert!(took < std::time::Duration::from_secs(4), "took {took:?}");
+}
