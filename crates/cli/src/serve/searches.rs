@@ -33,7 +33,7 @@ use jigsolve_search::{Control, StopReason, Weight};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -90,6 +90,20 @@ impl Default for Options {
             },
         }
     }
+}
+
+/// Most bytes of solution records one search keeps for browsing.
+pub const KEPT_BYTES_PER_SEARCH: usize = 64 << 20;
+
+/// Most bytes of solution records all searches keep together.
+pub const KEPT_BYTES_IN_ALL: usize = 512 << 20;
+
+/// Bytes of solution records kept by every search of the server.
+static KEPT_BYTES: AtomicUsize = AtomicUsize::new(0);
+
+/// Bytes of solution records the server keeps now.
+pub fn kept_bytes() -> usize {
+    KEPT_BYTES.load(Ordering::SeqCst)
 }
 
 /// The server's limits on searches.
@@ -155,9 +169,14 @@ pub struct Search {
 struct State {
     phase: Phase,
     control: Option<Arc<Control>>,
-    /// Solution records (`solve --json`'s `solution` objects) with their
-    /// weights, the first [`Limits::solutions`] of them.
-    kept: Vec<(Value, Weight)>,
+    /// Solution records (`solve --json`'s `solution` objects, as compact
+    /// JSON text: a parsed record of a 128 x 128 board took 10 MB) with
+    /// their weights, the first [`Limits::solutions`] of them, as long as
+    /// they fit in [`KEPT_BYTES_PER_SEARCH`] and the server's
+    /// [`KEPT_BYTES_IN_ALL`].
+    kept: Vec<(String, Weight)>,
+    /// The bytes of `kept`'s records.
+    kept_bytes: usize,
     listed: u64,
     puzzle: String,
     family: String,
@@ -308,9 +327,9 @@ impl Search {
     pub fn solution(&self, index: u64) -> Option<KeptSolution> {
         let state = self.state();
         let i = usize::try_from(index.checked_sub(1)?).ok()?;
-        let (record, weight) = state.kept.get(i)?.clone();
+        let (text, weight) = state.kept.get(i)?.clone();
         Some(KeptSolution {
-            record,
+            record: serde_json::from_str(&text).ok()?,
             weight,
             puzzle: state.puzzle.clone(),
         })
@@ -343,7 +362,7 @@ impl Search {
                 "puzzle": state.puzzle,
                 "index": i + 1,
                 "weight": weight_json(*weight),
-                "solution": record,
+                "solution": serde_json::from_str::<Value>(record).unwrap_or(Value::Null),
             });
             out.push_str(&line.to_string());
             out.push('\n');
@@ -490,6 +509,7 @@ impl Registry {
                 phase: Phase::Waiting,
                 control: None,
                 kept: Vec::new(),
+                kept_bytes: 0,
                 listed: 0,
                 puzzle: String::new(),
                 family: String::new(),
@@ -521,6 +541,12 @@ impl Registry {
         let mut inner = self.inner();
         if let Some(search) = inner.searches.remove(id) {
             search.cancel();
+            {
+                let mut state = search.state();
+                KEPT_BYTES.fetch_sub(state.kept_bytes, Ordering::SeqCst);
+                state.kept_bytes = 0;
+                state.kept = Vec::new();
+            }
             inner.waiting.retain(|s| s.id != id);
             let mut state = search.state();
             if state.phase == Phase::Waiting {
@@ -687,8 +713,23 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     let mut found = |found: &dyn Found, weight: Weight| {
         let mut state = search.state();
         state.listed += 1;
-        if state.kept.len() < keep {
-            state.kept.push((found.json(), weight));
+        // A forgotten search keeps nothing more (its bytes are given back
+        // under the same lock).
+        if state.kept.len() < keep && !search.cancelled.load(Ordering::SeqCst) {
+            let text = found.json().to_string();
+            let n = text.len();
+            // Kept only while it fits in the search's share and the
+            // server's; the counts go on either way.
+            let fits = state.kept_bytes + n <= KEPT_BYTES_PER_SEARCH
+                && KEPT_BYTES
+                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |all| {
+                        (all + n <= KEPT_BYTES_IN_ALL).then_some(all + n)
+                    })
+                    .is_ok();
+            if fits {
+                state.kept_bytes += n;
+                state.kept.push((text, weight));
+            }
         }
         match mode {
             Mode::Solve => ControlFlow::Break(()),
