@@ -96,8 +96,18 @@ impl PictureFiles {
             write_file(path, svg.as_bytes())?;
         }
         if let Some(path) = &self.png {
-            let png = jigsolve_render::png::png(svg, jigsolve_render::png::DEFAULT_SCALE)
-                .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
+            let (png, scale) =
+                jigsolve_render::png::png_within(svg, jigsolve_render::png::DEFAULT_SCALE)
+                    .with_context(|| format!("{}: cannot draw the picture", path.display()))?;
+            if scale < jigsolve_render::png::DEFAULT_SCALE {
+                eprintln!(
+                    "{}: drawn at {:.2} pixels a unit instead of {} to stay within {} pixels",
+                    path.display(),
+                    scale,
+                    jigsolve_render::png::DEFAULT_SCALE,
+                    jigsolve_render::png::MAX_PIXELS
+                );
+            }
             write_file(path, &png)?;
         }
         Ok(())

@@ -933,3 +933,27 @@ fn tree_limits_and_signals_stop_the_recording() {
         assert!(text.contains("eternity2: search tree"), "{signal}: {text}");
     }
 }
+
+/// A tree too wide for a PNG at twice its size is drawn smaller, within
+/// the pixel limit, and says so (issue 43: the limit was met only after
+/// the search, and the picture was refused).
+#[test]
+fn a_wide_tree_png_is_drawn_smaller() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("tree.png");
+    let out = jigsolve()
+        .args(["tree", "pentomino-6x10", "--max-nodes", "100000", "--png"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("pixels a unit instead of 2 to stay within 67108864 pixels"),
+        "{err}"
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert!(u64::from(info.width) * u64::from(info.height) <= 64 << 20);
+    assert!(info.width > 10_000, "{} wide", info.width);
+}

@@ -104,9 +104,43 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
         .map_err(|e| PngError::Encode(e.to_string()))
 }
 
+/// The PNG file of `svg` drawn at `scale`, or at the largest smaller scale
+/// whose picture stays within [`MAX_PIXELS`] (a search tree of a hundred
+/// thousand nodes is wider than that at twice its size); with the scale
+/// used. Pictures too big even at a sixteenth of their size are an error.
+pub fn png_within(svg: &str, scale: f32) -> Result<(Vec<u8>, f32), PngError> {
+    match png(svg, scale) {
+        Err(PngError::Size { width, height, .. }) if width > 0 && height > 0 => {
+            let fit = scale * ((MAX_PIXELS as f64 / (width * height) as f64).sqrt() as f32) * 0.99;
+            if fit < scale / 16.0 {
+                return Err(PngError::Size {
+                    width,
+                    height,
+                    max: MAX_PIXELS,
+                });
+            }
+            Ok((png(svg, fit)?, fit))
+        }
+        other => other.map(|bytes| (bytes, scale)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_picture_too_big_is_drawn_smaller_within_the_limit() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="2000"><rect width="20000" height="2000" fill="red"/></svg>"#;
+        assert!(matches!(png(svg, 2.0), Err(PngError::Size { .. })));
+        let (bytes, scale) = png_within(svg, 2.0).unwrap();
+        assert!(scale < 2.0 && scale > 0.5, "{scale}");
+        let decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+        let info = decoder.read_info().unwrap().info().clone();
+        assert!((info.width as u64) * (info.height as u64) <= MAX_PIXELS);
+        let tiny = r#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"/>"#;
+        assert_eq!(png_within(tiny, 2.0).unwrap().1, 2.0);
+    }
 
     #[test]
     fn text_is_drawn_with_the_embedded_font() {
