@@ -12,3 +12,5 @@ JIGSOLVE_BROWSER_TESTS=1 cargo test --workspace --profile ci --locked "$@"
 # machine for the seed; `bash scripts/fuzz.sh --seconds N` runs longer), on
 # the very binary the tests ran.
 JIGSOLVE_PROFILE=ci JIGSOLVE_BIN=target/ci/jigsolve bash scripts/fuzz.sh --seed 1 --seconds 60
+# And 30 seconds of malformed and hostile requests to a running server.
+JIGSOLVE_PROFILE=ci JIGSOLVE_BIN=target/ci/jigsolve bash scripts/fuzz.sh --http --seed 1 --seconds 30

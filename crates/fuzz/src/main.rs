@@ -14,6 +14,8 @@
 //! Everything is drawn from one seed, so a run can be repeated; it needs no
 //! nightly compiler and no instrumentation.
 
+mod http;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -76,6 +78,9 @@ struct Options {
     seed: u64,
     seconds: f64,
     out: PathBuf,
+    /// Send malformed and hostile requests to a running `jigsolve serve`
+    /// instead of files to the readers.
+    http: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -88,6 +93,7 @@ fn parse_options() -> Result<Options, String> {
         seed: 1,
         seconds: 60.0,
         out: PathBuf::from("target/fuzz-failures"),
+        http: false,
     };
     while let Some(a) = args.next() {
         let mut value = || args.next().ok_or(format!("{a} needs a value"));
@@ -97,8 +103,9 @@ fn parse_options() -> Result<Options, String> {
             "--seed" => o.seed = value()?.parse().map_err(|_| "--seed: a number")?,
             "--seconds" => o.seconds = value()?.parse().map_err(|_| "--seconds: a number")?,
             "--out" => o.out = PathBuf::from(value()?),
+            "--http" => o.http = true,
             "--help" | "-h" => {
-                return Err("usage: jigsolve-fuzz [--bin JIGSOLVE] [--root REPO] [--seed N] [--seconds S] [--out DIR]".into())
+                return Err("usage: jigsolve-fuzz [--bin JIGSOLVE] [--root REPO] [--seed N] [--seconds S] [--out DIR] [--http]".into())
             }
             other => return Err(format!("unknown option {other} (see --help)")),
         }
@@ -128,6 +135,11 @@ fn main() {
     };
     let work = std::env::temp_dir().join(format!("jigsolve-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&work).expect("a temporary directory");
+    if o.http {
+        let failures = http::run(&o);
+        let _ = std::fs::remove_dir_all(&work);
+        std::process::exit(if failures == 0 { 0 } else { 1 });
+    }
     let seeds = collect_seeds(&o, &work);
     // Readers and families are drawn evenly, then a seed within: the
     // benchmark data holds far more edge-matching files than the rest.
