@@ -5,6 +5,7 @@
 //! file lose one of them while the report says both were written; an
 //! output over the puzzle destroys the input.
 
+use crate::pictures::io_reason;
 use crate::source::InputError;
 use anyhow::{bail, Result};
 use std::path::{Path, PathBuf};
@@ -104,17 +105,8 @@ fn writable(o: &Output<'_>) -> Result<()> {
             "{shown}: cannot write {} there ({}): checked before the search, so that nothing \
              it finds is lost",
             o.what,
-            reason(&e)
+            io_reason(&e)
         ))),
-    }
-}
-
-/// An I/O error in words, without the "(os error N)" tail.
-fn reason(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
     }
 }
 

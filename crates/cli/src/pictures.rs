@@ -210,7 +210,7 @@ pub fn write_output(path: &Path, bytes: &[u8], what: &str) -> Result<()> {
 }
 
 /// An I/O error in words, without the "(os error N)" tail.
-fn io_reason(e: &std::io::Error) -> String {
+pub fn io_reason(e: &std::io::Error) -> String {
     let s = e.to_string();
     match s.find(" (os error") {
         Some(i) => s[..i].to_string(),
