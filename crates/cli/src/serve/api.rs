@@ -121,6 +121,31 @@ async fn guard(State(app): Shared, request: Request, next: Next) -> Response {
                 .into(),
         );
     }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        // Read what the client sends (a few MiB at most, briefly) before
+        // answering: a connection closed with its request unread is reset,
+        // and the client may lose the answer with it.
+        let mut body = request.into_body().into_data_stream();
+        let until = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+        let mut read = 0usize;
+        while read <= 8 << 20 {
+            match tokio::time::timeout_at(until, futures_util::StreamExt::next(&mut body)).await {
+                Ok(Some(Ok(chunk))) => read += chunk.len(),
+                _ => break,
+            }
+        }
+        return error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request is larger than the {} KiB the server takes",
+                MAX_BODY_BYTES >> 10
+            ),
+        );
+    }
     if request.method() == Method::POST && !is_json(&request) {
         return error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
