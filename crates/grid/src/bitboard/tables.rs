@@ -7,7 +7,7 @@
 //! every multiset of remaining piece sizes that can occur, the region sizes
 //! those pieces can fill (so a dead-region check is a table look-up).
 
-use super::growth::{axes, pairs, Layout};
+use super::growth::{axes, pairs, AnyGrow, Layout};
 use super::lists::Lists;
 use super::pruning::BALANCE_ZERO;
 use super::shapes::Shapes;
@@ -111,8 +111,6 @@ pub struct BitTables<B: Bits> {
     /// Per representative of the breaker, the second breaker below it
     /// (see [`Second`]), if a symmetry fixes it and a type qualifies.
     pub(super) seconds: Vec<Option<SecondCut>>,
-    /// Whether any representative has a second breaker.
-    pub(super) any_second: bool,
     /// For `Tightest`: when the best of the tightest cells has at least
     /// this many placements, the cells of the next class of empty-neighbour
     /// counts compete too (`usize::MAX`: never).
@@ -410,7 +408,6 @@ impl<B: Bits> BitTables<B> {
             _ => usize::MAX,
         };
         Some(BitTables {
-            any_second: false,
             seconds: Vec::new(),
             cell_of_bit,
             widest,
@@ -445,11 +442,22 @@ impl<B: Bits> BitTables<B> {
         })
     }
 
+    /// Whether any representative has a second breaker.
+    #[cfg(test)]
+    pub(super) fn any_second(&self) -> bool {
+        self.seconds.iter().any(Option::is_some)
+    }
+
+    /// The growth of the board's layout, told apart at each step: what the
+    /// copy of the search loop that serves every layout runs with.
+    pub(super) fn any_grow(&self) -> AnyGrow<'_, B> {
+        AnyGrow::of(&self.layout, &self.nbr)
+    }
+
     /// Replaces the symmetry plan (another breaker; the tables that depend
     /// on it, the second breakers and the widest list, are rebuilt).
     pub(crate) fn set_plan(&mut self, plan: Arc<Plan>) {
         self.seconds = second_cuts(&self.problem, &plan);
-        self.any_second = self.seconds.iter().any(Option::is_some);
         self.widest = self.lists.longest().max(plan.reps.len()).max(1);
         self.plan = plan;
     }
