@@ -546,6 +546,17 @@ pub enum GenerateKind {
     },
 }
 
+impl GenerateKind {
+    /// What every family's `generate` takes.
+    pub fn common(&self) -> &GenerateArgs {
+        match self {
+            GenerateKind::Edge { common, .. }
+            | GenerateKind::Grid { common, .. }
+            | GenerateKind::Polygon { common, .. } => common,
+        }
+    }
+}
+
 /// `jigsolve generate edge` options.
 #[derive(Args, Clone, Debug)]
 pub struct EdgeSpec {

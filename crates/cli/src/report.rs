@@ -10,7 +10,7 @@ use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
 use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The exit code for a finished search.
 pub fn exit_code(report: &Report) -> u8 {
@@ -348,11 +348,12 @@ pub fn shard_result_path(puzzle: &str, shard: Shard, output: Option<&PathBuf>) -
     })
 }
 
+/// Writes a shard's result file at `path` (see [`shard_result_path`]).
 pub fn write_shard_result(
     report: &Report,
     described: &Described,
     shard: Shard,
-    output: Option<&PathBuf>,
+    path: &Path,
 ) -> Result<()> {
     let result = ShardResult {
         format: FORMAT.into(),
@@ -372,12 +373,11 @@ pub fn write_shard_result(
         checksum: String::new(),
     }
     .seal();
-    let path = shard_result_path(&described.puzzle, shard, output);
     let text = serde_json::to_string_pretty(&result)? + "\n";
     // Write then rename, so a killed shard leaves no half-written result.
     let tmp = path.with_extension("json.partial");
     std::fs::write(&tmp, text)
-        .and_then(|_| std::fs::rename(&tmp, &path))
+        .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| {
             anyhow!(InputError(format!(
                 "{}: cannot write the shard result: {e}",

@@ -30,11 +30,7 @@ use serde_json::{json, Value};
 /// the puzzle back (which lays out every placement of every piece: minutes
 /// for a 40 x 40 x 40 box cut into 12,800 pieces) or checking uniqueness.
 pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
-    let common = match kind {
-        GenerateKind::Edge { common, .. }
-        | GenerateKind::Grid { common, .. }
-        | GenerateKind::Polygon { common, .. } => common,
-    };
+    let common = kind.common();
     let Some(seconds) = common.time_limit else {
         return generate_within(kind);
     };
@@ -67,11 +63,7 @@ pub fn generate_command(kind: &GenerateKind) -> Result<u8> {
 
 /// [`generate_command`]'s work.
 fn generate_within(kind: &GenerateKind) -> Result<u8> {
-    let common = match kind {
-        GenerateKind::Edge { common, .. }
-        | GenerateKind::Grid { common, .. }
-        | GenerateKind::Polygon { common, .. } => common,
-    };
+    let common = kind.common();
     let limits = Limits {
         threads: if common.threads > 0 {
             common.threads

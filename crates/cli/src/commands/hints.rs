@@ -133,11 +133,6 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
     if output.as_os_str() == "-" {
         crate::exit::out!("{file}");
     }
-    let written = |text: &mut String| {
-        if output.as_os_str() != "-" {
-            text.push_str(&format!("  written to {}\n", output.display()));
-        }
-    };
     if args.json {
         let v = json!({
             "type": "hints",
@@ -182,12 +177,8 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         };
         write_svg_png(&picture, args.svg.as_deref(), args.png.as_deref())?;
     }
-    if !args.json {
-        let mut text = String::new();
-        written(&mut text);
-        if !text.is_empty() {
-            eprintln_or_out(args, text.trim_end());
-        }
+    if !args.json && output.as_os_str() != "-" {
+        eprintln_or_out(args, &format!("  written to {}", output.display()));
     }
     Ok(if found.proven {
         exit::FOUND

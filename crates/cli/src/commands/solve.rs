@@ -159,8 +159,8 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     if let Some(e) = failed {
         return quiet_on_closed_pipe(e);
     }
-    if let Some(shard) = options.shard {
-        write_shard_result(&ran.report, &described, shard, options.output.as_ref())?;
+    if let (Some(shard), Some(path)) = (options.shard, &shard_result) {
+        write_shard_result(&ran.report, &described, shard, path)?;
     }
     if let Err(e) = printer.summary(&ran.report, options.shard, options.stats) {
         return quiet_on_closed_pipe(e);
