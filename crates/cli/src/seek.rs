@@ -87,6 +87,7 @@ pub fn seek_in(
         session.run(&job(limits), &control, keep)
     })
     .context("the search tree was cut at a path that does not exist (a bug)")?;
+    crate::running::threads_made(&control)?;
     if let Some(fault) = ran.fault {
         return Err(anyhow!(Fault(fault)));
     }

@@ -16,6 +16,9 @@ pub struct Record {
     pub solution: Value,
     /// The index it was listed with by `solve`, when the line says.
     pub index: Option<u64>,
+    /// The weight it was listed with (how many raw, distinct and unique
+    /// solutions it stands for), when the line says.
+    pub weight: Option<Value>,
 }
 
 /// The solution records of `text` (read from `file`, named in messages),
@@ -36,6 +39,7 @@ pub fn records<'a>(text: &'a str, file: &'a str) -> impl Iterator<Item = Result<
                 }
             };
             let index = value.get("index").and_then(Value::as_u64);
+            let weight = value.get("weight").cloned();
             let solution = match value.get("type").and_then(Value::as_str) {
                 Some("summary") => return None,
                 Some("solution") => match value.get("solution") {
@@ -52,6 +56,7 @@ pub fn records<'a>(text: &'a str, file: &'a str) -> impl Iterator<Item = Result<
                 line: line_no,
                 solution,
                 index,
+                weight,
             }))
         })
 }

@@ -110,6 +110,43 @@ fn verify_rejects_a_wrong_solution() {
         .stderr(predicate::str::contains(
             "its \"grid\" does not show its placements",
         ));
+    // Weights no listing gives (issue 43: any weight was accepted).
+    for (weight, why) in [
+        (
+            serde_json::json!({"raw": -4, "distinct": 4, "unique": 1}),
+            "raw count -4 is not",
+        ),
+        (
+            serde_json::json!({"raw": 4, "distinct": 0, "unique": 1}),
+            "distinct count 0 is not",
+        ),
+        (
+            serde_json::json!({"raw": 4, "distinct": "4", "unique": 1}),
+            "distinct count \"4\"",
+        ),
+        (
+            serde_json::json!({"raw": 6, "distinct": 4, "unique": 1}),
+            "not a multiple of its distinct",
+        ),
+        (
+            serde_json::json!({"raw": 4, "distinct": 4, "unique": 3}),
+            "not a multiple of its unique",
+        ),
+        (
+            serde_json::json!({"raw": 4, "distinct": 4}),
+            "no unique count",
+        ),
+    ] {
+        let mut v: Value = serde_json::from_str(first_line).unwrap();
+        v["weight"] = weight;
+        let bad = file(&format!("{v}\n"));
+        jigsolve()
+            .args(["verify", "pentomino-3x20"])
+            .arg(bad.path())
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(why));
+    }
     // The line as solve wrote it verifies.
     let good = file(&format!("{first_line}\n"));
     jigsolve()

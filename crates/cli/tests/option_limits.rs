@@ -117,6 +117,42 @@ fn threads_the_system_refuses_are_fewer_threads_not_a_panic() {
     assert!(text.contains("raw      9,356"), "{text}");
 }
 
+/// Under a cap so tight that not one search thread can be made, `solve`
+/// and `unique` say so and that `--threads 1` works (exit 2; they
+/// panicked "could not create a search thread", issue 43), and
+/// `--threads 1` under the same cap counts right on the command's thread.
+#[cfg(unix)]
+#[test]
+fn no_search_thread_at_all_is_an_error_message_not_a_panic() {
+    let bin = assert_cmd::cargo::cargo_bin("jigsolve");
+    let capped = |args: &str| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 450000 && exec '{}' {args}",
+                bin.display()
+            ))
+            .output()
+            .unwrap()
+    };
+    for args in [
+        "solve pentomino-6x10 --count --threads 2 --no-progress",
+        "unique pentomino-6x10 --threads 4",
+    ] {
+        let out = capped(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert!(
+            err.contains("could not create any of the") && err.contains("--threads 1"),
+            "{args}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args}: {err}");
+    }
+    let out = capped("solve pentomino-6x10 --count --threads 1 --no-progress");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("raw      9,356"));
+}
+
 /// `--time-limit` bounds the preparation too: on a strip of 4,096 tiles
 /// the random probes that choose the scan order took 13 s, past a limit of
 /// 3 (issue 43). They now stop at the limit and the orders probed decide.

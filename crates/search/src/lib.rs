@@ -166,8 +166,10 @@ where
 /// Spawns `workers` search threads running `work(k)` for k = 0, 1, ...,
 /// as many as the system allows: when it refuses one, the search goes on
 /// with those made (every driver hands out its work from a shared queue, so
-/// fewer threads finish the same work) and `control` notes it. Only when
-/// not even one can be made does it panic, with the system's reason.
+/// fewer threads finish the same work) and `control` notes it. When not
+/// even one can be made, `control` notes none made and is cancelled: the
+/// driver returns an incomplete report at once, and the caller says why
+/// (see [`Control::fewer_threads`]).
 pub(crate) fn spawn_search_threads<'scope, 'env, F, R>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     workers: usize,
@@ -182,8 +184,10 @@ where
     for k in 0..workers {
         match spawn_search_thread(scope, work(k)) {
             Ok(handle) => handles.push(handle),
-            Err(e) if handles.is_empty() => {
-                panic!("the system could not create a search thread: {e}")
+            Err(_) if handles.is_empty() => {
+                control.note_fewer_threads(workers, 0);
+                control.cancel();
+                break;
             }
             Err(_) => {
                 control.note_fewer_threads(workers, handles.len());

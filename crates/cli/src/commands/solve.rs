@@ -145,13 +145,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
         }
     })?;
     let mut ran = ran;
-    if let Some((asked, made)) = control.fewer_threads() {
-        eprintln!(
-            "jigsolve: the system refused some search threads (a memory cap? each reserves {} MiB \
-             of stack): {made} of the {asked} asked for ran the search",
-            jigsolve_search::SEARCH_STACK_BYTES >> 20
-        );
-    }
+    crate::running::threads_made(&control)?;
     if tried_partial {
         ran.report.nodes.forget_tried();
     }

@@ -46,6 +46,10 @@ pub fn verify_command(args: &VerifyArgs) -> Result<u8> {
             best = best.max(Some((score, max)));
             continue;
         }
+        if let Some(Err(why)) = record.weight.as_ref().map(weight_form) {
+            eprintln!("{file}:{}: {why}", record.line);
+            return Ok(exit::NONE);
+        }
         if let Err(why) = puzzle.verify(&record.solution) {
             eprintln!(
                 "{file}:{}: not a solution of {}: {why}",
@@ -84,4 +88,43 @@ fn verify_link(puzzle: &dyn crate::puzzle::Loaded, link: &str, label: &str) -> R
     let (score, max) = puzzle.score_link(link)?;
     exit::outln!("ok: the linked board of {label} has {score} of {max} inner edges matching");
     Ok(exit::FOUND)
+}
+
+/// Checks the form of a listed solution's `weight`, which `verify` can
+/// judge without knowing the options the listing ran with: whole numbers
+/// (`null` where a count overflowed), at least 1, the raw count a multiple
+/// of the distinct one (the orderings of identical pieces), the distinct
+/// one a multiple of the unique one (the board symmetries that give other
+/// solutions). Which multiples are right depends on the listing's options
+/// and is not judged.
+fn weight_form(weight: &serde_json::Value) -> Result<(), String> {
+    let count = |kind: &str| -> Result<Option<u128>, String> {
+        match weight.get(kind) {
+            Some(serde_json::Value::Null) => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(n) if n >= 1 => Ok(Some(u128::from(n))),
+                _ => Err(format!(
+                    "the weight's {kind} count {v} is not a whole number of at least 1"
+                )),
+            },
+            None => Err(format!("the weight has no {kind} count")),
+        }
+    };
+    let (raw, distinct, unique) = (count("raw")?, count("distinct")?, count("unique")?);
+    if let (Some(raw), Some(distinct)) = (raw, distinct) {
+        if raw % distinct != 0 {
+            return Err(format!(
+                "the weight's raw count {raw} is not a multiple of its distinct count {distinct}"
+            ));
+        }
+    }
+    if let (Some(distinct), Some(unique)) = (distinct, unique) {
+        if distinct % unique != 0 {
+            return Err(format!(
+                "the weight's distinct count {distinct} is not a multiple of its unique count \
+                 {unique}"
+            ));
+        }
+    }
+    Ok(())
 }

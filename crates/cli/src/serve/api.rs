@@ -490,14 +490,14 @@ async fn status(State(app): Shared) -> Response {
         "threads": load.threads,
         "waiting": load.waiting,
         "kept": load.kept,
-        "kept_solution_bytes": super::searches::kept_bytes(),
+        "kept_bytes": super::searches::kept_bytes(),
         "limits": {
             "threads": limits.threads,
             "waiting": limits.waiting,
             "kept": limits.kept,
             "solutions_kept": limits.solutions,
-            "solution_bytes_kept_per_search": super::searches::KEPT_BYTES_PER_SEARCH,
-            "solution_bytes_kept_in_all": super::searches::KEPT_BYTES_IN_ALL,
+            "bytes_kept_per_search": super::searches::KEPT_BYTES_PER_SEARCH,
+            "bytes_kept_in_all": super::searches::KEPT_BYTES_IN_ALL,
             "search_seconds": limits.time_limit.as_secs_f64(),
             "connect_seconds": limits.connect_timeout.as_secs_f64(),
             "request_bytes": MAX_BODY_BYTES,
@@ -997,10 +997,19 @@ async fn search_tree(
     };
     let stem = format!("{}-tree", file_stem(&search.label_stem()));
     if format == "json" {
-        return json_download(&tree.json, download.then(|| format!("{stem}.json")));
+        let mut response = (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "application/json")],
+            tree.json.to_string(),
+        )
+            .into_response();
+        if download {
+            as_download(&mut response, &format!("{stem}.json"));
+        }
+        return response;
     }
     drawn_picture(format == "png", download.then_some(stem), move || {
-        Ok(tree.svg)
+        Ok(tree.svg.to_string())
     })
     .await
 }

@@ -92,16 +92,27 @@ impl Default for Options {
     }
 }
 
-/// Most bytes of solution records one search keeps for browsing.
+/// Most bytes of solution records (or of a recorded tree) one search
+/// keeps for browsing.
 pub const KEPT_BYTES_PER_SEARCH: usize = 64 << 20;
 
-/// Most bytes of solution records all searches keep together.
+/// Most bytes of solution records and trees all searches keep together.
 pub const KEPT_BYTES_IN_ALL: usize = 512 << 20;
 
-/// Bytes of solution records kept by every search of the server.
+/// Bytes of solution records and trees kept by every search of the server.
 static KEPT_BYTES: AtomicUsize = AtomicUsize::new(0);
 
-/// Bytes of solution records the server keeps now.
+/// Takes `n` more bytes out of the server's [`KEPT_BYTES_IN_ALL`] when they
+/// fit; false (and nothing taken) when they do not.
+fn reserve_kept(n: usize) -> bool {
+    KEPT_BYTES
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |all| {
+            (all + n <= KEPT_BYTES_IN_ALL).then_some(all + n)
+        })
+        .is_ok()
+}
+
+/// Bytes of solution records and trees the server keeps now.
 pub fn kept_bytes() -> usize {
     KEPT_BYTES.load(Ordering::SeqCst)
 }
@@ -175,7 +186,8 @@ struct State {
     /// they fit in [`KEPT_BYTES_PER_SEARCH`] and the server's
     /// [`KEPT_BYTES_IN_ALL`].
     kept: Vec<(String, Weight)>,
-    /// The bytes of `kept`'s records.
+    /// The bytes of `kept`'s records and of `tree`, taken out of
+    /// [`KEPT_BYTES`].
     kept_bytes: usize,
     listed: u64,
     puzzle: String,
@@ -188,20 +200,37 @@ struct State {
     ran_for: Option<Duration>,
     /// [`Mode::Best`]: the best board so far.
     best: Option<BestBoard>,
-    /// [`Mode::Tree`]: the tree, once recorded.
+    /// [`Mode::Tree`]: the tree, once recorded (its bytes are counted in
+    /// `kept_bytes`).
     tree: Option<TreeShown>,
+    /// Its page went: it keeps nothing more.
+    forgotten: bool,
 }
 
 /// The search tree of a [`Mode::Tree`] search, as `jigsolve tree` shows it.
+///
+/// Kept as text, shared by the requests that read it: the parsed JSON of a
+/// tree of 100,000 nodes took about 17 MB, its text a few.
 #[derive(Clone)]
 pub struct TreeShown {
-    /// What `tree --json` prints.
-    pub json: Value,
+    /// What `tree --json` prints, as compact JSON text.
+    pub json: Arc<str>,
+    /// The tree's nodes and solutions (from `json`, for progress events).
+    pub nodes: u64,
+    /// The solutions the tree counts, as `json` has them.
+    pub solutions: Value,
     /// The naive space stated with its size, and the share of it never
     /// visited, as `tree` writes them.
     pub naive: Value,
     /// The picture `tree --svg` draws.
-    pub svg: String,
+    pub svg: Arc<str>,
+}
+
+impl TreeShown {
+    /// The bytes it keeps.
+    fn bytes(&self) -> usize {
+        self.json.len() + self.svg.len() + self.naive.to_string().len()
+    }
 }
 
 /// The best board a best-board search has found so far.
@@ -262,14 +291,14 @@ impl Search {
             // control (which sees the folded subtrees only): once it is
             // recorded, its own total is the search's node count.
             let nodes = match &state.tree {
-                Some(tree) => tree.json["nodes"].as_u64().unwrap_or(0),
+                Some(tree) => tree.nodes,
                 None => control.nodes(),
             };
             p["nodes"] = json!(nodes);
             p["seconds"] = json!(secs);
             p["rate"] = json!((nodes as f64 / secs.max(1e-9)).round());
             p["solutions"] = match &state.tree {
-                Some(tree) => tree.json["solutions"].clone(),
+                Some(tree) => tree.solutions.clone(),
                 None => json!(control.solutions().max(state.listed)),
             };
             if let Some(best) = &state.best {
@@ -307,7 +336,7 @@ impl Search {
             "kept": state.kept.len(),
         });
         if let Some(tree) = &state.tree {
-            outcome["tree"] = tree.json.clone();
+            outcome["tree"] = serde_json::from_str(&tree.json).unwrap_or(Value::Null);
             outcome["naive"] = tree.naive.clone();
         }
         outcome
@@ -520,6 +549,7 @@ impl Registry {
                 ran_for: None,
                 best: None,
                 tree: None,
+                forgotten: false,
             }),
         });
         inner
@@ -546,6 +576,8 @@ impl Registry {
                 KEPT_BYTES.fetch_sub(state.kept_bytes, Ordering::SeqCst);
                 state.kept_bytes = 0;
                 state.kept = Vec::new();
+                state.tree = None;
+                state.forgotten = true;
             }
             inner.waiting.retain(|s| s.id != id);
             let mut state = search.state();
@@ -555,12 +587,14 @@ impl Registry {
         }
     }
 
-    /// Gives freed memory back to the system when no search has run since
-    /// the last call and none is kept (the server calls this every few
-    /// seconds).
+    /// Gives freed memory back to the system when a search has run since
+    /// the last call and none runs now (the server calls this every few
+    /// seconds): what a finished search keeps is small beside what it used
+    /// while it ran (a tree of 100,000 nodes: about 11 MB of text kept, 30
+    /// MB used building it), and glibc keeps freed pages otherwise.
     pub fn tidy(&self) {
         let inner = self.inner();
-        let idle = inner.searches.is_empty() && inner.running == 0;
+        let idle = inner.running == 0;
         drop(inner);
         if idle && self.used.swap(false, Ordering::SeqCst) {
             release_memory();
@@ -715,17 +749,12 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         state.listed += 1;
         // A forgotten search keeps nothing more (its bytes are given back
         // under the same lock).
-        if state.kept.len() < keep && !search.cancelled.load(Ordering::SeqCst) {
+        if state.kept.len() < keep && !state.forgotten {
             let text = found.json().to_string();
             let n = text.len();
             // Kept only while it fits in the search's share and the
             // server's; the counts go on either way.
-            let fits = state.kept_bytes + n <= KEPT_BYTES_PER_SEARCH
-                && KEPT_BYTES
-                    .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |all| {
-                        (all + n <= KEPT_BYTES_IN_ALL).then_some(all + n)
-                    })
-                    .is_ok();
+            let fits = state.kept_bytes + n <= KEPT_BYTES_PER_SEARCH && reserve_kept(n);
             if fits {
                 state.kept_bytes += n;
                 state.kept.push((text, weight));
@@ -739,6 +768,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     let ran = session.run(&job, &control, &mut found).map_err(|e| {
         format!("the search tree was cut at a path that does not exist (a bug): {e}")
     })?;
+    crate::running::threads_made(&control).map_err(|e| format!("{e:#}"))?;
     let mut summary = summary_json(&ran.report, &described, None, false);
     summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
     let mut state = search.state();
@@ -789,17 +819,40 @@ fn run_tree(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
     let labels = tree::level_labels(&trace, session.as_ref());
     let name = puzzle.name();
     let nodes = trace.total_nodes();
+    let json = tree::tree_json(&trace, &labels, name, &described);
     let shown = TreeShown {
-        json: tree::tree_json(&trace, &labels, name, &described),
+        nodes: json["nodes"].as_u64().unwrap_or(0),
+        solutions: json["solutions"].clone(),
+        json: json.to_string().into(),
         naive: json!({
             "space": described.naive.to_string(),
             "means": described.naive.means(),
             "pruned": share_text(&described.naive, nodes),
             "visited": nodes,
         }),
-        svg: tree_svg(&trace, &tree::tree_caption(&trace, labels, name)),
+        svg: tree_svg(&trace, &tree::tree_caption(&trace, labels, name)).into(),
     };
-    search.state().tree = Some(shown);
+    drop(trace);
+    let n = shown.bytes();
+    let mut state = search.state();
+    // A forgotten search keeps nothing (its bytes were given back under
+    // this lock).
+    if state.forgotten {
+        return Ok(());
+    }
+    if n > KEPT_BYTES_PER_SEARCH || !reserve_kept(n) {
+        return Err(format!(
+            "the tree's record and picture take {} MiB, more than the server keeps (at most {} \
+             MiB a search, {} MiB for all searches together, {} MiB kept now); draw fewer nodes \
+             or run `jigsolve tree`",
+            n.div_ceil(1 << 20),
+            KEPT_BYTES_PER_SEARCH >> 20,
+            KEPT_BYTES_IN_ALL >> 20,
+            kept_bytes() >> 20
+        ));
+    }
+    state.kept_bytes += n;
+    state.tree = Some(shown);
     Ok(())
 }
 
