@@ -205,11 +205,43 @@ pub struct SolveArgs {
     /// Write a PNG picture of each listed solution into DIR (created if missing): NAME-0001.png, ...
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
+    /// Leave exactly these cells open (a calendar's date), by name, comma-separated: --open "Jan,25".
+    #[arg(long, value_name = "CELLS")]
+    pub open: Option<String>,
+    /// Count the solutions of every goal (which cells stay open: every date of a calendar) in one search, as a table (or JSON Lines with --json).
+    #[arg(long)]
+    pub by_open: bool,
+    /// With --by-open: draw the board with how many solutions leave each cell open, as SVG or PNG (by FILE's extension).
+    #[arg(long, value_name = "FILE")]
+    pub heat_map: Option<PathBuf>,
 }
 
 impl SolveArgs {
     /// The options, checked together: what clap cannot check alone.
     pub fn options(&self) -> Result<SolveOptions> {
+        if self.heat_map.is_some() && !self.by_open {
+            bail!(InputError(
+                "--heat-map draws the counts of --by-open: it goes with --by-open".into()
+            ));
+        }
+        if self.by_open {
+            let refused = [
+                (self.open.is_some(), "--open (one goal) "),
+                (self.limit.is_some(), "--limit"),
+                (self.shard.is_some(), "--shard"),
+                (self.checkpoint.is_some(), "--checkpoint"),
+                (
+                    self.svg.is_some() || self.png.is_some(),
+                    "--svg and --png (use --heat-map)",
+                ),
+                (self.stats, "--stats"),
+            ];
+            if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
+                bail!(InputError(format!(
+                    "--by-open counts every goal in one whole search; it does not take {what} yet"
+                )));
+            }
+        }
         if self.output.is_some() && self.shard.is_none() {
             bail!(InputError(
                 "--output names the shard result file: it goes with --shard".into()

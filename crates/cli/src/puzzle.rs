@@ -100,6 +100,30 @@ pub trait Loaded {
     /// The puzzle as a file in its family's TOML format, under `comments`.
     fn to_toml(&self, comments: &[String]) -> String;
 
+    /// The open groups of a puzzle that leaves cells open (a calendar's
+    /// month and day), each with the names of its cells; empty otherwise.
+    fn open_groups(&self) -> Vec<(String, Vec<String>)> {
+        Vec::new()
+    }
+
+    /// A copy of the puzzle that leaves exactly the cells named `cells`
+    /// open, one for each cell an open group leaves open (`--open`).
+    fn with_open(&self, cells: &[String]) -> Result<Box<dyn Loaded>> {
+        let _ = cells;
+        bail!(InputError(format!(
+            "{} leaves no cells open: --open is for puzzles with [[open]] groups",
+            self.name()
+        )))
+    }
+
+    /// The board with a count on each cell (how many solutions leave it
+    /// open, by cell name), as an SVG heat map under `caption`; `None` for
+    /// a puzzle that leaves no cells open.
+    fn heat_map_svg(&self, counts: &[(String, u128)], caption: &str) -> Option<String> {
+        let _ = (counts, caption);
+        None
+    }
+
     /// Two solution records of the puzzle as the engine `options` shape it
     /// (`--flip` lets a polygon piece flip), each checked like
     /// [`Loaded::verify`] does, as one SVG picture titled `title`: side by

@@ -106,6 +106,11 @@ pub trait Found {
     fn json(&self) -> Value;
     /// As an SVG picture under `caption`.
     fn svg(&self, caption: &str) -> String;
+    /// The names of the cells it leaves open (a calendar's date), open
+    /// group by open group; `None` when the puzzle leaves none open.
+    fn goal(&self) -> Option<Vec<String>> {
+        None
+    }
 }
 
 /// The outcome of [`Session::run`].
@@ -199,6 +204,11 @@ pub trait Engine: Send + Sync {
     /// A solution as an SVG picture.
     fn svg(&self, solution: &SolutionOf<Self>, caption: &str) -> String;
 
+    /// The names of the cells a solution leaves open (see [`Found::goal`]).
+    fn goal(&self, _solution: &SolutionOf<Self>) -> Option<Vec<String>> {
+        None
+    }
+
     /// Runs a job that wants only the first solutions in the family's own
     /// way (randomized restarts), or `None` to walk the tree in order.
     #[allow(clippy::type_complexity)]
@@ -268,6 +278,9 @@ impl<E: Engine> Found for Shown<'_, E> {
     }
     fn svg(&self, caption: &str) -> String {
         self.engine.svg(self.solution, caption)
+    }
+    fn goal(&self) -> Option<Vec<String>> {
+        self.engine.goal(self.solution)
     }
 }
 

@@ -121,6 +121,10 @@ fn verify_rejects_a_wrong_solution() {
             "distinct count 0 is not",
         ),
         (
+            serde_json::json!({"raw": 4, "distinct": 4, "unique": -1}),
+            "unique count -1 is not",
+        ),
+        (
             serde_json::json!({"raw": 4, "distinct": "4", "unique": 1}),
             "distinct count \"4\"",
         ),

@@ -218,6 +218,8 @@ fn cut_with(
                     shape,
                     copies: 1,
                     optional: false,
+                    least: 0,
+                    open: None,
                     sides,
                 },
             )

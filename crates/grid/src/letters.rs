@@ -5,7 +5,8 @@
 //! `solve --json`: rows go down the page as in the files (y grows
 //! downwards), `.` marks a hole of the board, and when a name is longer than
 //! one character every cell is padded to the longest name and cells are
-//! separated by spaces (Atwood's pieces are numbered 0 to 11). On the cube
+//! separated by spaces (Atwood's pieces are numbered 0 to 11). A cell
+//! left open (a calendar's date) shows as `_`. On the cube
 //! lattice there is one list of rows per layer, `z = 0` first. Triangles
 //! and hexagons are placed as in their art ([`crate::Lattice::art_place`]):
 //! triangles alternate down and up along a line, hexagons stand two
@@ -51,7 +52,7 @@ fn plane_rows(puzzle: &Puzzle, copies: &[u16]) -> Vec<String> {
         let name = copies
             .get(b)
             .and_then(|&i| instances.get(i as usize))
-            .map_or("?", |&(p, _)| puzzle.pieces[p].name.as_str());
+            .map_or("?", |&(p, _)| shown_name(puzzle, p));
         rows[(line - top) as usize][(col - left) as usize] = format!("{name:>width$}");
     }
     let separator = if width > 1 { " " } else { "" };
@@ -68,10 +69,25 @@ fn plane_rows(puzzle: &Puzzle, copies: &[u16]) -> Vec<String> {
 }
 
 /// The widest piece name (at least 1).
+/// What a cell of piece `p` shows: its name, or [`OPEN_MARK`] for a cell
+/// left open.
+fn shown_name(puzzle: &Puzzle, p: usize) -> &str {
+    let piece = &puzzle.pieces[p];
+    if piece.open.is_some() {
+        OPEN_MARK
+    } else {
+        piece.name.as_str()
+    }
+}
+
+/// How a cell left open (by an open group or the hole limit) shows.
+pub const OPEN_MARK: &str = "_";
+
 fn name_width(puzzle: &Puzzle) -> usize {
     puzzle
         .pieces
         .iter()
+        .filter(|p| p.open.is_none())
         .map(|p| p.name.chars().count())
         .max()
         .unwrap_or(1)
@@ -96,7 +112,7 @@ pub fn letter_layers(puzzle: &Puzzle, copies: &[u16]) -> Vec<Vec<String>> {
         let name = copies
             .get(b)
             .and_then(|&i| instances.get(i as usize))
-            .map_or("?", |&(p, _)| puzzle.pieces[p].name.as_str());
+            .map_or("?", |&(p, _)| shown_name(puzzle, p));
         grid[(c[2] - lo[2]) as usize][(c[1] - lo[1]) as usize][(c[0] - lo[0]) as usize] =
             Some(name);
     }

@@ -77,7 +77,7 @@ pub mod write;
 pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine};
 pub use lattice::{bounding_box, Cell, Lattice};
 pub use letters::letter_layers;
-pub use model::{ModelError, Piece, Pin, Puzzle, Sides, Warning, MAX_BOARD};
+pub use model::{ModelError, Piece, Pin, Puzzle, Sides, Site, Warning, MAX_BOARD};
 pub use problem::Problem;
 pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};

@@ -8,6 +8,14 @@
 //! *optional* (at most its copies are used), and is one-sided (it may only be
 //! turned) or two-sided (it may also be turned over, i.e. mirrored).
 //!
+//! A piece may come with a range of copies (`least..=copies` of an optional
+//! piece are used). Cells may also be left *open*: an open "piece"
+//! ([`Piece::open`]) is one cell that lies only on the board cells it lists
+//! and stands for a cell no piece covers (the month and the day a calendar
+//! puzzle leaves showing, or any of a hole limit's cells). The engines take
+//! it as a piece like the others, whose copies are never told apart; the
+//! output shows its cells as open.
+//!
 //! A solution covers every board cell exactly once. Pieces and board are
 //! checked here for what makes a puzzle meaningless (empty or disconnected
 //! pieces, repeated cells, areas that cannot match); what is merely suspicious
@@ -66,11 +74,39 @@ pub struct Piece {
     pub copies: u32,
     /// True when copies may be left unused.
     pub optional: bool,
+    /// For an optional piece, the fewest copies used (a range `least..=copies`
+    /// in the file; 0 for a plain optional piece). Ignored otherwise.
+    pub least: u32,
+    /// For a cell left open rather than a piece: the board cells it may lie
+    /// on (its shape is one cell). Its copies are never told apart.
+    pub open: Option<Vec<Cell>>,
     /// Whether it may be turned over.
     pub sides: Sides,
 }
 
 impl Piece {
+    /// A mandatory piece of one copy.
+    pub fn new(name: impl Into<String>, shape: Vec<Site>, sides: Sides) -> Piece {
+        Piece {
+            name: name.into(),
+            shape,
+            copies: 1,
+            optional: false,
+            least: 0,
+            open: None,
+            sides,
+        }
+    }
+
+    /// The fewest copies every solution uses.
+    pub fn fewest(&self) -> u32 {
+        if self.optional {
+            self.least.min(self.copies)
+        } else {
+            self.copies
+        }
+    }
+
     /// Number of cells.
     pub fn size(&self) -> usize {
         self.shape.len()
@@ -128,6 +164,9 @@ pub struct Puzzle {
     /// Pinned copies, in file order (empty for most puzzles); set through
     /// [`Puzzle::with_pins`], which checks them.
     pub pins: Vec<Pin>,
+    /// Names of board cells for output ("Jan", "25"), sorted by cell; set
+    /// through [`Puzzle::with_labels`].
+    pub labels: Vec<(Cell, String)>,
 }
 
 /// Where in the puzzle a problem is (for messages with line numbers).
@@ -254,6 +293,37 @@ pub enum ModelError {
         /// A cell they share.
         cell: String,
     },
+    /// A range of copies whose least is more than its most.
+    #[error("piece '{piece}' has copies = \"{least}..{most}\": the least is more than the most")]
+    Range {
+        /// The piece.
+        piece: String,
+        /// The least copies.
+        least: u32,
+        /// The most copies.
+        most: u32,
+    },
+    /// A cell of an open group that is not a board cell.
+    #[error("open group '{group}': the cell {cell} is not a board cell")]
+    OpenOffBoard {
+        /// The group.
+        group: String,
+        /// The cell.
+        cell: String,
+    },
+    /// An open group with fewer cells than it leaves open.
+    #[error("open group '{group}' leaves {open} cells open but has only {cells}")]
+    OpenTooFew {
+        /// The group.
+        group: String,
+        /// Its cells.
+        cells: usize,
+        /// The cells it leaves open.
+        open: u32,
+    },
+    /// A label for a cell that is not a board cell.
+    #[error("a label names the cell {0}, which is not a board cell")]
+    LabelOffBoard(String),
     /// More pins of a piece than it has copies.
     #[error("piece '{piece}' is pinned {pins} times, but it has only {copies} cop{}", if *copies == 1 { "y" } else { "ies" })]
     TooManyPins {
@@ -595,11 +665,47 @@ impl Puzzle {
         if total_copies > u16::MAX as u64 {
             return Err((ModelError::TooManyCopies(total_copies), Place::Pieces));
         }
+        for (i, p) in pieces.iter().enumerate() {
+            if p.optional && p.least > p.copies {
+                return Err((
+                    ModelError::Range {
+                        piece: p.name.clone(),
+                        least: p.least,
+                        most: p.copies,
+                    },
+                    Place::Piece(i),
+                ));
+            }
+            if let Some(cells) = &p.open {
+                let on_board: HashSet<Cell> = board.iter().map(|s| s.0).collect();
+                if let Some(&c) = cells.iter().find(|c| !on_board.contains(*c)) {
+                    return Err((
+                        ModelError::OpenOffBoard {
+                            group: p.name.clone(),
+                            cell: cell_text(lattice, c),
+                        },
+                        Place::Piece(i),
+                    ));
+                }
+                if (cells.len() as u64) < u64::from(p.fewest()) {
+                    return Err((
+                        ModelError::OpenTooFew {
+                            group: p.name.clone(),
+                            cells: cells.len(),
+                            open: p.fewest(),
+                        },
+                        Place::Piece(i),
+                    ));
+                }
+            }
+        }
         let area = |mandatory_only: bool| -> usize {
             pieces
                 .iter()
-                .filter(|p| !(mandatory_only && p.optional))
-                .map(|p| p.size() * p.copies as usize)
+                .map(|p| {
+                    let n = if mandatory_only { p.fewest() } else { p.copies };
+                    p.size() * n as usize
+                })
                 .sum()
         };
         let (all, mandatory) = (area(false), area(true));
@@ -620,7 +726,40 @@ impl Puzzle {
             board,
             pieces,
             pins: Vec::new(),
+            labels: Vec::new(),
         })
+    }
+
+    /// The puzzle with names for some board cells (replacing any it had);
+    /// each cell must be a board cell and named once.
+    pub fn with_labels(mut self, mut labels: Vec<(Cell, String)>) -> Result<Puzzle, ModelError> {
+        labels.sort();
+        for w in labels.windows(2) {
+            if w[0].0 == w[1].0 {
+                return Err(ModelError::RepeatedCell {
+                    what: "the labels".into(),
+                    cell: cell_text(self.lattice, w[0].0),
+                });
+            }
+        }
+        if let Some((c, _)) = labels.iter().find(|(c, _)| self.board_index(*c).is_none()) {
+            return Err(ModelError::LabelOffBoard(cell_text(self.lattice, *c)));
+        }
+        self.labels = labels;
+        Ok(self)
+    }
+
+    /// The name of board cell `c`: its label, or its coordinates.
+    pub fn cell_name(&self, c: Cell) -> String {
+        match self.labels.binary_search_by(|(k, _)| k.cmp(&c)) {
+            Ok(i) => self.labels[i].1.clone(),
+            Err(_) => cell_text(self.lattice, c),
+        }
+    }
+
+    /// Whether some cells may be left open (open groups or holes).
+    pub fn has_open(&self) -> bool {
+        self.pieces.iter().any(|p| p.open.is_some())
     }
 
     /// The puzzle with `pins` (replacing any it had), each checked: its
@@ -769,6 +908,10 @@ impl Puzzle {
         // list searched in order is enough.
         let mut shapes: Vec<(Vec<Vec<Site>>, usize, Vec<usize>)> = Vec::new();
         for (i, p) in self.pieces.iter().enumerate() {
+            // Open cells are not pieces: one-cell pieces are not like them.
+            if p.open.is_some() {
+                continue;
+            }
             let o = p.orientations(self.lattice);
             match shapes.iter_mut().find(|(f, _, _)| *f == o) {
                 Some((_, _, others)) => others.push(i),

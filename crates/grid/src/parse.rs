@@ -219,8 +219,20 @@ struct TomlPuzzle {
     pieces: Vec<Spanned<TomlPiece>>,
     #[serde(rename = "pin", default)]
     pins: Vec<Spanned<TomlPin>>,
+    #[serde(rename = "open", default)]
+    open: Vec<Spanned<TomlOpen>>,
+    holes: Option<Spanned<i64>>,
     #[allow(dead_code)]
     expected: Option<toml::Table>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TomlOpen {
+    name: Spanned<String>,
+    cells: Spanned<Value>,
+    count: Option<Spanned<i64>>,
+    labels: Option<Spanned<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -229,7 +241,7 @@ struct TomlPiece {
     name: Spanned<String>,
     shape: Option<Spanned<Value>>,
     cells: Option<Spanned<Value>>,
-    copies: Option<Spanned<i64>>,
+    copies: Option<Spanned<Value>>,
     optional: Option<bool>,
     sides: Option<Spanned<String>>,
 }
@@ -247,6 +259,9 @@ struct Ctx<'a> {
     file: &'a str,
     lattice: Lattice,
     colours: Vec<String>,
+    /// While the board's art is read: each cell drawn with a letter or
+    /// digit, for open groups named by a letter.
+    letters: std::cell::RefCell<Option<Vec<(Cell, char)>>>,
 }
 
 impl Ctx<'_> {
@@ -382,6 +397,11 @@ impl Ctx<'_> {
                             }
                         }
                     };
+                    if ch.is_alphanumeric() {
+                        if let Some(letters) = self.letters.borrow_mut().as_mut() {
+                            letters.push((cell, ch));
+                        }
+                    }
                     sites.push((cell, colour));
                 }
             }
@@ -666,6 +686,7 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
         file,
         lattice,
         colours,
+        letters: std::cell::RefCell::new(Some(Vec::new())),
     };
 
     // The board.
@@ -798,33 +819,173 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
             (None, Some(c)) => ctx.coordinates(c.get_ref(), c.span().start, &what)?,
             _ => return Err(err(line, Problem::PieceShape(name))),
         };
-        let copies = match &v.copies {
-            None => 1,
-            Some(c) => u32::try_from(*c.get_ref())
-                .ok()
-                .filter(|&n| n <= u16::MAX as u32)
-                .ok_or_else(|| {
-                    err(
-                        at(c.span().start),
-                        Problem::Number {
-                            what: "a number of copies from 0 to 65535",
-                            found: c.get_ref().to_string(),
-                        },
-                    )
-                })?,
+        let bad_copies = |c: &Spanned<Value>| {
+            err(
+                at(c.span().start),
+                Problem::Number {
+                    what: "a number of copies from 0 to 65535, or a range \"least..most\" of them",
+                    found: c.get_ref().to_string(),
+                },
+            )
+        };
+        let count = |n: i64| u32::try_from(n).ok().filter(|&n| n <= u16::MAX as u32);
+        // (least, most) for a range, else (copies, copies).
+        let (least, copies) = match &v.copies {
+            None => (None, 1),
+            Some(c) => match c.get_ref() {
+                Value::Integer(n) => (None, count(*n).ok_or_else(|| bad_copies(c))?),
+                Value::String(range) => {
+                    let (a, b) = range.split_once("..").ok_or_else(|| bad_copies(c))?;
+                    let b = b.strip_prefix('=').unwrap_or(b);
+                    let n = |t: &str| t.trim().parse::<i64>().ok().and_then(count);
+                    let (a, b) = n(a).zip(n(b)).ok_or_else(|| bad_copies(c))?;
+                    if a > b {
+                        return Err(err(
+                            at(c.span().start),
+                            Problem::Model(ModelError::Range {
+                                piece: name,
+                                least: a,
+                                most: b,
+                            }),
+                        ));
+                    }
+                    (Some(a), b)
+                }
+                _ => return Err(bad_copies(c)),
+            },
         };
         let sides = match &v.sides {
             Some(s) => sides_of(s)?,
             None => default_sides,
         };
+        let optional = v.optional.or(doc.optional).unwrap_or(false);
         pieces.push(Piece {
             name,
             shape,
             copies,
-            optional: v.optional.or(doc.optional).unwrap_or(false),
+            // A range is optional down to its least (a range of one
+            // number, "2..2", is that many copies, used).
+            optional: optional || least.is_some_and(|a| a < copies),
+            least: least.unwrap_or(0),
+            open: None,
             sides,
         });
         piece_lines.push(line);
+    }
+    // Cells left open: each group an open "piece" of its own, then the
+    // hole limit's, which lies anywhere no group does.
+    let letters = ctx.letters.borrow_mut().take().unwrap_or_default();
+    let mut labels: Vec<(Cell, String)> = Vec::new();
+    let mut grouped: std::collections::HashSet<Cell> = std::collections::HashSet::new();
+    for g in &doc.open {
+        let line = at(g.span().start);
+        let v = g.get_ref();
+        let name = v.name.get_ref().clone();
+        let what = format!("open group '{name}'");
+        let cells: Vec<Cell> = match v.cells.get_ref() {
+            Value::String(letter) if letter.chars().count() == 1 => {
+                let ch = letter.chars().next().unwrap_or('#');
+                // The art's reading order: line by line, left to right.
+                let mut cells: Vec<(Cell, char)> =
+                    letters.iter().filter(|(_, c)| *c == ch).copied().collect();
+                cells.sort_by_key(|(c, _)| [c[2], c[1], c[0]]);
+                if cells.is_empty() {
+                    return Err(err(
+                        at(v.cells.span().start),
+                        Problem::Syntax(format!(
+                            "{what}: no board cell is drawn with '{ch}' in the board's art"
+                        )),
+                    ));
+                }
+                cells.into_iter().map(|(c, _)| c).collect()
+            }
+            other => ctx
+                .coordinates(other, v.cells.span().start, &what)?
+                .into_iter()
+                .map(|s| s.0)
+                .collect(),
+        };
+        let open = match &v.count {
+            None => 1,
+            Some(c) => u32::try_from(*c.get_ref())
+                .ok()
+                .filter(|&n| (1..=u16::MAX as u32).contains(&n))
+                .ok_or_else(|| {
+                    err(
+                        at(c.span().start),
+                        Problem::Number {
+                            what: "a number of cells left open from 1 to 65535",
+                            found: c.get_ref().to_string(),
+                        },
+                    )
+                })?,
+        };
+        if let Some(ls) = &v.labels {
+            if ls.get_ref().len() != cells.len() {
+                return Err(err(
+                    at(ls.span().start),
+                    Problem::Syntax(format!(
+                        "{what} has {} cells but {} labels: give one label per cell, in the order of its cells",
+                        cells.len(),
+                        ls.get_ref().len()
+                    )),
+                ));
+            }
+            labels.extend(cells.iter().copied().zip(ls.get_ref().iter().cloned()));
+        }
+        for &c in &cells {
+            if !grouped.insert(c) {
+                return Err(err(
+                    line,
+                    Problem::Syntax(format!(
+                        "{what}: the cell {} is in another open group too",
+                        crate::model::cell_text(lattice, c)
+                    )),
+                ));
+            }
+        }
+        pieces.push(Piece {
+            name,
+            shape: vec![([0, 0, 0], None)],
+            copies: open,
+            optional: false,
+            least: 0,
+            open: Some(cells),
+            sides: Sides::Two,
+        });
+        piece_lines.push(line);
+    }
+    if let Some(h) = &doc.holes {
+        let most = u32::try_from(*h.get_ref())
+            .ok()
+            .filter(|&n| n <= u16::MAX as u32)
+            .ok_or_else(|| {
+                err(
+                    at(h.span().start),
+                    Problem::Number {
+                        what: "a number of holes from 0 to 65535",
+                        found: h.get_ref().to_string(),
+                    },
+                )
+            })?;
+        if most > 0 {
+            pieces.push(Piece {
+                name: "holes".into(),
+                shape: vec![([0, 0, 0], None)],
+                copies: most,
+                optional: true,
+                least: 0,
+                open: Some(
+                    board
+                        .iter()
+                        .map(|s| s.0)
+                        .filter(|c| !grouped.contains(c))
+                        .collect(),
+                ),
+                sides: Sides::Two,
+            });
+            piece_lines.push(at(h.span().start));
+        }
     }
     // The pins: piece names looked up here, the rest checked by the model.
     let mut pins = Vec::with_capacity(doc.pins.len());
@@ -849,6 +1010,10 @@ pub fn parse(text: &str, file: &str) -> Result<Parsed, ParseError> {
     }
     let name = doc.name.clone().unwrap_or_else(|| file_stem(file));
     let puzzle = Puzzle::new(name, lattice, ctx.colours, board, pieces)
+        .and_then(|p| {
+            p.with_labels(labels)
+                .map_err(|e| (e, Place::Piece(piece_lines.len().saturating_sub(1))))
+        })
         .and_then(|p| p.with_pins(pins))
         .map_err(|(e, place)| {
             let line = match place {

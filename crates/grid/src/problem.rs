@@ -64,6 +64,10 @@ pub struct PieceType {
     /// for each member piece with r pins and c copies, c!/(c-r)!. 1 without
     /// pins.
     pub pin_ways: u128,
+    /// Cells left open (one open piece of the puzzle, [`crate::Piece::open`]):
+    /// its placements lie on its cells only, and its copies are never told
+    /// apart (an open cell is not a piece).
+    pub open: bool,
 }
 
 impl PieceType {
@@ -79,6 +83,9 @@ impl PieceType {
     pub fn labellings(&self, k: u32) -> u128 {
         if k < self.lo || k > self.hi {
             return 0;
+        }
+        if self.open {
+            return 1;
         }
         let p = self.pinned;
         let (lo, hi, k) = (self.lo - p, self.hi - p, k - p);
@@ -211,7 +218,10 @@ impl Problem {
         }
         for (i, p) in puzzle.pieces.iter().enumerate() {
             let o = p.orientations(lattice);
-            let t = match types.iter().position(|t| t.orientations == o) {
+            // Each open piece is a type of its own: it lies on its cells
+            // only, and a real piece of one cell is not an open cell.
+            let same = |t: &PieceType| t.orientations == o && !t.open && p.open.is_none();
+            let t = match types.iter().position(same) {
                 Some(t) => t,
                 None => {
                     types.push(PieceType {
@@ -223,6 +233,7 @@ impl Problem {
                         orientations: o,
                         pinned: 0,
                         pin_ways: 1,
+                        open: p.open.is_some(),
                     });
                     types.len() - 1
                 }
@@ -230,9 +241,7 @@ impl Problem {
             let ty = &mut types[t];
             ty.members.push(i);
             ty.hi += p.copies;
-            if !p.optional {
-                ty.lo += p.copies;
-            }
+            ty.lo += p.fewest();
             type_of.push(t);
         }
         // Pinned copies: the first copies of their pieces, in pin order.
@@ -253,7 +262,9 @@ impl Problem {
                 .saturating_mul((p.copies - pins_of_piece[m]) as u128);
             pins_of_piece[m] += 1;
             ty.pinned += 1;
-            if p.optional {
+            // A pinned copy is used: it counts towards the least unless
+            // the least copies were all counted already.
+            if p.optional && pins_of_piece[m] > p.least.min(p.copies) {
                 ty.lo += 1;
             }
         }
@@ -275,9 +286,17 @@ impl Problem {
         let mut by_type = Vec::with_capacity(types.len());
         for (t, ty) in types.iter().enumerate() {
             let start = placements.len();
+            let only: Option<std::collections::HashSet<Cell>> = ty
+                .members
+                .first()
+                .and_then(|&m| puzzle.pieces[m].open.as_ref())
+                .map(|cells| cells.iter().copied().collect());
             for o in &ty.orientations {
                 let first = o[0].0;
                 for &(b, _) in &puzzle.board {
+                    if only.as_ref().is_some_and(|only| !only.contains(&b)) {
+                        continue;
+                    }
                     let shift = [b[0] - first[0], b[1] - first[1], b[2] - first[2]];
                     if !lattice.is_translation(shift) {
                         continue;
@@ -602,9 +621,47 @@ fn symmetries(puzzle: &Puzzle, types: &[PieceType], lookup: &Sites, lo: Cell) ->
                 _ => continue 'motion,
             }
         }
+        // Labelled cells keep their names, and open cells their groups:
+        // a motion that moves a date elsewhere is no symmetry of the
+        // calendar.
+        let label = |c: Cell| {
+            puzzle
+                .labels
+                .binary_search_by(|(k, _)| k.cmp(&c))
+                .ok()
+                .map(|i| &puzzle.labels[i].1)
+        };
+        for (s, c) in puzzle.board.iter().zip(&moved) {
+            let at = [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
+            if label(s.0) != label(at) {
+                continue 'motion;
+            }
+        }
+        for ty in types.iter().filter(|ty| ty.open) {
+            let Some(cells) = ty
+                .members
+                .first()
+                .and_then(|&m| puzzle.pieces[m].open.as_ref())
+            else {
+                continue;
+            };
+            let set: std::collections::HashSet<Cell> = cells.iter().copied().collect();
+            let keeps = cells.iter().all(|&c| {
+                let d = lattice.apply(m, c);
+                set.contains(&[d[0] + shift[0], d[1] + shift[1], d[2] + shift[2]])
+            });
+            if !keeps {
+                continue 'motion;
+            }
+        }
         let mut image = vec![u16::MAX; types.len()];
         let mut taken = vec![false; types.len()];
         for (t, ty) in types.iter().enumerate() {
+            if ty.open {
+                taken[t] = true;
+                image[t] = t as u16;
+                continue;
+            }
             let mut set: Vec<Vec<Site>> = ty
                 .orientations
                 .iter()
@@ -617,7 +674,7 @@ fn symmetries(puzzle: &Puzzle, types: &[PieceType], lookup: &Sites, lo: Cell) ->
                 .collect();
             set.sort();
             let found = types.iter().enumerate().position(|(u, tu)| {
-                !taken[u] && tu.lo == ty.lo && tu.hi == ty.hi && tu.orientations == set
+                !taken[u] && !tu.open && tu.lo == ty.lo && tu.hi == ty.hi && tu.orientations == set
             });
             match found {
                 Some(u) => {
@@ -653,6 +710,8 @@ mod tests {
             shape: cells.iter().map(|&(x, y)| ([x, y, 0], None)).collect(),
             copies: 1,
             optional: false,
+            least: 0,
+            open: None,
             sides,
         }
     }
@@ -668,6 +727,7 @@ mod tests {
             orientations: vec![],
             pinned: 0,
             pin_ways: 1,
+            open: false,
         };
         assert_eq!(t(2, 2).labellings(2), 2);
         assert_eq!(t(3, 3).labellings(3), 6);

@@ -96,6 +96,24 @@ pub enum VerifyError {
         /// The copy, from 1.
         copy: u32,
     },
+    /// Fewer copies of a piece used than its range asks for.
+    #[error("piece '{piece}' is used {used} times, but at least {least} copies must be")]
+    TooFew {
+        /// The piece.
+        piece: String,
+        /// Copies used.
+        used: u32,
+        /// The least its range allows.
+        least: u32,
+    },
+    /// A cell left open outside its open group.
+    #[error("cell {cell} is left open as part of '{group}', which does not hold it")]
+    OpenElsewhere {
+        /// The open group (or the hole limit's "holes").
+        group: String,
+        /// The cell.
+        cell: String,
+    },
     /// A pin not honoured.
     #[error("piece '{piece}' is pinned on {cells}, but no copy of it covers exactly those cells")]
     Pin {
@@ -237,8 +255,32 @@ pub fn verify(puzzle: &Puzzle, copies: &[u16]) -> Result<(), VerifyError> {
         }
     }
     let lattice = puzzle.lattice;
+    let mut used = vec![0u32; puzzle.pieces.len()];
+    for (i, &(p, _)) in instances.iter().enumerate() {
+        used[p] += u32::from(!cells_of[i].is_empty());
+    }
+    for (p, piece) in puzzle.pieces.iter().enumerate() {
+        if piece.optional && used[p] < piece.least {
+            return Err(VerifyError::TooFew {
+                piece: piece.name.clone(),
+                used: used[p],
+                least: piece.least,
+            });
+        }
+    }
     for (i, &(p, k)) in instances.iter().enumerate() {
         let piece = &puzzle.pieces[p];
+        if let Some(allowed) = &piece.open {
+            if let Some(&b) = cells_of[i]
+                .iter()
+                .find(|&&b| !allowed.contains(&puzzle.board[b].0))
+            {
+                return Err(VerifyError::OpenElsewhere {
+                    group: piece.name.clone(),
+                    cell: cell_text(lattice, puzzle.board[b].0),
+                });
+            }
+        }
         let copy = k + 1;
         let cells = &cells_of[i];
         if cells.is_empty() {

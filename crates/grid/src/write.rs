@@ -30,7 +30,41 @@ pub fn to_toml(puzzle: &Puzzle) -> String {
         let _ = writeln!(out, "colours = [{}]", names.join(", "));
     }
     let _ = writeln!(out, "board = {}", cells_value(puzzle, &puzzle.board));
+    // The hole limit is the one open "piece" that is optional.
+    if let Some(h) = puzzle
+        .pieces
+        .iter()
+        .find(|p| p.open.is_some() && p.optional)
+    {
+        let _ = writeln!(out, "holes = {}", h.copies);
+    }
     for p in &puzzle.pieces {
+        let Some(cells) = &p.open else { continue };
+        if p.optional {
+            continue;
+        }
+        out.push_str("\n[[open]]\n");
+        let _ = writeln!(out, "name = {}", quoted(&p.name));
+        let sites: Vec<Site> = cells.iter().map(|&c| (c, None)).collect();
+        let _ = writeln!(out, "cells = {}", list(puzzle, &sites));
+        if p.copies != 1 {
+            let _ = writeln!(out, "count = {}", p.copies);
+        }
+        let labels: Option<Vec<String>> = cells
+            .iter()
+            .map(|c| {
+                puzzle
+                    .labels
+                    .binary_search_by(|(k, _)| k.cmp(c))
+                    .ok()
+                    .map(|i| quoted(&puzzle.labels[i].1))
+            })
+            .collect();
+        if let Some(labels) = labels {
+            let _ = writeln!(out, "labels = [{}]", labels.join(", "));
+        }
+    }
+    for p in puzzle.pieces.iter().filter(|p| p.open.is_none()) {
         out.push_str("\n[[piece]]\n");
         let _ = writeln!(out, "name = {}", quoted(&p.name));
         match art(puzzle, &p.shape) {
@@ -41,11 +75,15 @@ pub fn to_toml(puzzle: &Puzzle) -> String {
                 let _ = writeln!(out, "cells = {}", list(puzzle, &p.shape));
             }
         }
-        if p.copies != 1 {
-            let _ = writeln!(out, "copies = {}", p.copies);
-        }
-        if p.optional {
-            let _ = writeln!(out, "optional = true");
+        if p.optional && p.least > 0 {
+            let _ = writeln!(out, "copies = \"{}..{}\"", p.least, p.copies);
+        } else {
+            if p.copies != 1 {
+                let _ = writeln!(out, "copies = {}", p.copies);
+            }
+            if p.optional {
+                let _ = writeln!(out, "optional = true");
+            }
         }
         let sides = match p.sides {
             Sides::One => "one",

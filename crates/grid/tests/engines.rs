@@ -37,6 +37,8 @@ fn with_optional(puzzle: &Puzzle, kind: u8) -> Puzzle {
         shape,
         copies: 1 + (kind as u32 % 2),
         optional: true,
+        least: 0,
+        open: None,
         sides: Sides::Two,
     });
     Puzzle::new(

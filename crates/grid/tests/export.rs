@@ -121,6 +121,8 @@ fn random_exports_agree_including_optional_pieces_and_copies() {
                 shape: cells.into_iter().map(|c| (c, None)).collect(),
                 copies,
                 optional: true,
+                least: 0,
+                open: None,
                 sides: jigsolve_grid::Sides::Two,
             });
         }

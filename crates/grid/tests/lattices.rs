@@ -334,6 +334,8 @@ fn random_puzzle(lattice: Lattice, seed: u64, n: usize, coloured: bool, one_side
             shape,
             copies: 1,
             optional: true,
+            least: 0,
+            open: None,
             sides: Sides::Two,
         });
         puzzle = Puzzle::new(

@@ -371,6 +371,8 @@ fn piece(name: &str, cells: &[(i32, i32)], copies: u32, optional: bool) -> Piece
         shape: cells.iter().map(|&(x, y)| ([x, y, 0], None)).collect(),
         copies,
         optional,
+        least: 0,
+        open: None,
         sides: Sides::Two,
     }
 }

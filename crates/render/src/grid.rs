@@ -549,12 +549,20 @@ fn patterns(svg: &mut Svg, prefix: &str, cues: impl IntoIterator<Item = Cue>, fr
 /// The legend: the pieces, then the board colours.
 fn legend(puzzle: &Puzzle) -> Legend {
     let mut legend = Legend::new();
-    for (i, p) in puzzle.pieces.iter().enumerate() {
+    // Open cells are drawn blank and named where they are.
+    for (i, p) in puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.open.is_none())
+    {
         let mut name = p.name.clone();
         if p.copies > 1 {
             name.push_str(&format!(" \u{d7}{}", p.copies));
         }
-        if p.optional {
+        if p.optional && p.least > 0 {
+            name.push_str(&format!(" ({} to {})", p.least, p.copies));
+        } else if p.optional {
             name.push_str(" (optional)");
         }
         legend.add(Swatch::Piece(piece_fill(i)), name);
@@ -609,16 +617,27 @@ pub fn solution_picture(puzzle: &Puzzle, copies: &[u16], caption: &str, marked: 
             marked: is_marked.contains(&b),
         })
         .collect();
+    // A cell left open is blank, named as the board names it (a date).
+    let open_cell: HashMap<usize, Cell> = copies
+        .iter()
+        .enumerate()
+        .filter(|&(_, &g)| piece_of(g as usize).is_some_and(|p| puzzle.pieces[p].open.is_some()))
+        .map(|(b, &g)| (g as usize, puzzle.board[b].0))
+        .collect();
     let fill = |g: usize| match piece_of(g) {
-        Some(p) => piece_fill(p),
-        None => Fill {
+        Some(p) if !open_cell.contains_key(&g) => piece_fill(p),
+        _ => Fill {
             colour: "#ffffff".into(),
             cue: None,
         },
     };
-    let label = |g: usize| piece_of(g).map(|p| puzzle.pieces[p].name.clone());
+    let label = |g: usize| match open_cell.get(&g) {
+        Some(&c) => Some(puzzle.cell_name(c)),
+        None => piece_of(g).map(|p| puzzle.pieces[p].name.clone()),
+    };
     let used = cells
         .iter()
+        .filter(|d| !open_cell.contains_key(&d.group))
         .filter_map(|d| piece_of(d.group))
         .filter_map(|p| piece_fill(p).cue);
     patterns(&mut svg, prefix, used, &frame);
@@ -637,6 +656,85 @@ pub fn solution_picture(puzzle: &Puzzle, copies: &[u16], caption: &str, marked: 
     );
     legend.draw(&mut svg, MARGIN, legend_top, inner);
     svg
+}
+
+/// The board as a heat map: each cell that some solution may leave open
+/// shaded by `count(name)` (how many solutions leave it open, by the
+/// cell's name as [`Puzzle::cell_name`] gives it) and labelled with its
+/// name and count; the other cells grey. A calendar puzzle's dates, from
+/// the fewest solutions (light) to the most (dark).
+pub fn heat_map_svg(
+    puzzle: &Puzzle,
+    count: &dyn Fn(&str) -> Option<u128>,
+    caption: &str,
+) -> String {
+    let frame = solution_frame(puzzle);
+    let names: Vec<String> = puzzle.board.iter().map(|s| puzzle.cell_name(s.0)).collect();
+    let open: BTreeSet<Cell> = puzzle
+        .pieces
+        .iter()
+        .filter_map(|p| p.open.as_ref())
+        .flatten()
+        .copied()
+        .collect();
+    let counts: Vec<Option<u128>> = puzzle
+        .board
+        .iter()
+        .zip(&names)
+        .map(|(s, name)| open.contains(&s.0).then(|| count(name).unwrap_or(0)))
+        .collect();
+    let most = counts.iter().flatten().copied().max().unwrap_or(0).max(1);
+    let inner = frame.width().max(text_width(caption, 15.0)).max(240.0);
+    let width = inner + 2.0 * MARGIN;
+    let height = frame.origins[0].1 + frame.height() + MARGIN;
+    let mut svg = Svg::new(width, height, caption);
+    let cells: Vec<Drawn> = puzzle
+        .board
+        .iter()
+        .enumerate()
+        .map(|(b, &(cell, _))| Drawn {
+            cell,
+            group: b,
+            colour: None,
+            marked: false,
+        })
+        .collect();
+    let fill = |b: usize| Fill {
+        colour: match counts.get(b).copied().flatten() {
+            None => "#d0d0d0".into(),
+            Some(0) => "#ffffff".into(),
+            // White to deep blue by the share of the most.
+            Some(n) => {
+                let t = (n as f64 / most as f64).sqrt();
+                let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
+                format!(
+                    "#{:02x}{:02x}{:02x}",
+                    mix(240.0, 90.0),
+                    mix(246.0, 150.0),
+                    mix(255.0, 215.0)
+                )
+            }
+        },
+        cue: None,
+    };
+    let label = |b: usize| {
+        let n = counts.get(b).copied().flatten()?;
+        Some(format!("{} {n}", names[b]))
+    };
+    svg.heading(caption, None);
+    layer_captions(&mut svg, &frame);
+    draw_cells(
+        &mut svg,
+        &frame,
+        &cells,
+        &Style {
+            fill: &fill,
+            label: &label,
+            colours: 0,
+            prefix: "h",
+        },
+    );
+    svg.finish()
 }
 
 /// A picture of the puzzle itself: the board (with its colours and its

@@ -3,6 +3,7 @@
 //! print; the families and sessions below never print.
 
 pub mod best;
+pub mod by_open;
 pub mod catalog;
 pub mod estimate;
 pub mod export;

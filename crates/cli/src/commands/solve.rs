@@ -26,8 +26,15 @@ use std::sync::Arc;
 pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     let options = args.options()?;
     let source = source::read(&args.puzzle)?;
-    let puzzle = family::load(&source, args.engine.format.as_deref())?;
+    let mut puzzle = family::load(&source, args.engine.format.as_deref())?;
     check_engine_options(puzzle.as_ref(), &args.engine)?;
+    if let Some(open) = &args.open {
+        let names: Vec<String> = open.split(',').map(|n| n.trim().to_string()).collect();
+        puzzle = puzzle.with_open(&names)?;
+    }
+    if args.by_open {
+        return crate::commands::by_open::by_open_command(args, puzzle.as_ref());
+    }
     // A checkpointed run counts what it tries even without --stats, so that
     // a resumed run with --stats has the counts of the whole search.
     let engine = EngineArgs {

@@ -92,25 +92,28 @@ fn verify_link(puzzle: &dyn crate::puzzle::Loaded, link: &str, label: &str) -> R
 
 /// Checks the form of a listed solution's `weight`, which `verify` can
 /// judge without knowing the options the listing ran with: whole numbers
-/// (`null` where a count overflowed), at least 1, the raw count a multiple
+/// (`null` where a count overflowed), at least 1 (the unique count 0 or
+/// more), the raw count a multiple
 /// of the distinct one (the orderings of identical pieces), the distinct
 /// one a multiple of the unique one (the board symmetries that give other
 /// solutions). Which multiples are right depends on the listing's options
 /// and is not judged.
 fn weight_form(weight: &serde_json::Value) -> Result<(), String> {
-    let count = |kind: &str| -> Result<Option<u128>, String> {
+    // A listing without symmetry breaking gives the solutions that are
+    // not their class's representative a unique count of 0.
+    let count = |kind: &str, least: u64| -> Result<Option<u128>, String> {
         match weight.get(kind) {
             Some(serde_json::Value::Null) => Ok(None),
             Some(v) => match v.as_u64() {
-                Some(n) if n >= 1 => Ok(Some(u128::from(n))),
+                Some(n) if n >= least => Ok(Some(u128::from(n))),
                 _ => Err(format!(
-                    "the weight's {kind} count {v} is not a whole number of at least 1"
+                    "the weight's {kind} count {v} is not a whole number of at least {least}"
                 )),
             },
             None => Err(format!("the weight has no {kind} count")),
         }
     };
-    let (raw, distinct, unique) = (count("raw")?, count("distinct")?, count("unique")?);
+    let (raw, distinct, unique) = (count("raw", 1)?, count("distinct", 1)?, count("unique", 0)?);
     if let (Some(raw), Some(distinct)) = (raw, distinct) {
         if raw % distinct != 0 {
             return Err(format!(
@@ -118,7 +121,7 @@ fn weight_form(weight: &serde_json::Value) -> Result<(), String> {
             ));
         }
     }
-    if let (Some(distinct), Some(unique)) = (distinct, unique) {
+    if let (Some(distinct), Some(unique @ 1..)) = (distinct, unique) {
         if distinct % unique != 0 {
             return Err(format!(
                 "the weight's distinct count {distinct} is not a multiple of its unique count \

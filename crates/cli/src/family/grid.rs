@@ -223,6 +223,106 @@ impl Loaded for GridPuzzle {
         }))
     }
 
+    fn open_groups(&self) -> Vec<(String, Vec<String>)> {
+        let puzzle = self.puzzle();
+        puzzle
+            .pieces
+            .iter()
+            .filter_map(|p| {
+                let cells = p.open.as_ref()?;
+                Some((
+                    p.name.clone(),
+                    cells.iter().map(|&c| puzzle.cell_name(c)).collect(),
+                ))
+            })
+            .collect()
+    }
+
+    fn with_open(&self, names: &[String]) -> Result<Box<dyn Loaded>> {
+        let puzzle = self.puzzle();
+        if !puzzle.has_open() {
+            bail!(InputError(format!(
+                "{} leaves no cells open: --open is for puzzles with [[open]] groups",
+                puzzle.name
+            )));
+        }
+        let mut pins = puzzle.pins.clone();
+        let mut per_group = vec![0u32; puzzle.pieces.len()];
+        for name in names {
+            let name = name.trim();
+            let found = puzzle.pieces.iter().enumerate().find_map(|(i, p)| {
+                let c = p
+                    .open
+                    .as_ref()?
+                    .iter()
+                    .find(|&&c| puzzle.cell_name(c).eq_ignore_ascii_case(name))?;
+                Some((i, *c))
+            });
+            let Some((piece, cell)) = found else {
+                let known: Vec<String> = self.open_groups().into_iter().flat_map(|g| g.1).collect();
+                bail!(InputError(format!(
+                    "--open: no cell that may stay open is called '{name}'; they are {}",
+                    known.join(", ")
+                )));
+            };
+            if pins.iter().any(|p| p.cells == [cell]) {
+                bail!(InputError(format!("--open names the cell '{name}' twice")));
+            }
+            per_group[piece] += 1;
+            pins.push(Pin {
+                piece,
+                cells: vec![cell],
+            });
+        }
+        for (i, p) in puzzle.pieces.iter().enumerate() {
+            if p.open.is_some() && !p.optional && per_group[i] != p.copies {
+                bail!(InputError(format!(
+                    "--open names {} cell{} of '{}', which leaves {} open",
+                    per_group[i],
+                    if per_group[i] == 1 { "" } else { "s" },
+                    p.name,
+                    p.copies
+                )));
+            }
+            if p.optional && per_group[i] > p.copies {
+                bail!(InputError(format!(
+                    "--open names {} cells that only the {} holes may leave open",
+                    per_group[i], p.copies
+                )));
+            }
+        }
+        let puzzle = puzzle
+            .clone()
+            .with_pins(pins)
+            .map_err(|(e, _)| anyhow!(InputError(format!("--open: {e}"))))?;
+        let parsed = Parsed {
+            pin_lines: vec![0; puzzle.pins.len()],
+            puzzle,
+            file: self.parsed.file.clone(),
+            board_line: self.parsed.board_line,
+            piece_lines: self.parsed.piece_lines.clone(),
+        };
+        let problem = Problem::new(&parsed.puzzle);
+        Ok(Box::new(GridPuzzle {
+            parsed,
+            problem: RefCell::new(Some(problem)),
+        }))
+    }
+
+    fn heat_map_svg(&self, counts: &[(String, u128)], caption: &str) -> Option<String> {
+        let puzzle = self.puzzle();
+        if !puzzle.has_open() {
+            return None;
+        }
+        let by_name: std::collections::HashMap<&str, u128> =
+            counts.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+        Some(jigsolve_render::grid::heat_map_svg(
+            puzzle,
+            &|name| by_name.get(name).copied(),
+            caption,
+        ))
+    }
+
     fn to_toml(&self, comments: &[String]) -> String {
         let mut text: String = comments.iter().map(|c| format!("# {c}\n")).collect();
         text.push_str(&jigsolve_grid::write::to_toml(self.puzzle()));
@@ -252,6 +352,16 @@ impl Engine for GridEngine {
 
     fn json(&self, solution: &[u16]) -> Value {
         solution_json(self.prep.puzzle(), solution)
+    }
+
+    fn goal(&self, solution: &[u16]) -> Option<Vec<String>> {
+        let puzzle = self.prep.puzzle();
+        puzzle.has_open().then(|| {
+            open_cells(puzzle, solution)
+                .into_iter()
+                .map(|(_, c)| puzzle.cell_name(c))
+                .collect()
+        })
     }
 
     fn svg(&self, solution: &[u16], caption: &str) -> String {
@@ -448,6 +558,18 @@ fn normalised(p: &Puzzle) -> String {
     for pin in &p.pins {
         s.push_str(&format!("pin {} {:?}\n", pin.piece, pin.cells));
     }
+    // Likewise only puzzles with ranges, open cells or labels write them.
+    for piece in &p.pieces {
+        if piece.optional && piece.least > 0 {
+            s.push_str(&format!("least {} {}\n", piece.name, piece.least));
+        }
+        if let Some(cells) = &piece.open {
+            s.push_str(&format!("open {} {:?}\n", piece.name, cells));
+        }
+    }
+    for (c, label) in &p.labels {
+        s.push_str(&format!("label {c:?} {label}\n"));
+    }
     s
 }
 
@@ -461,10 +583,40 @@ fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
         }
     };
     let record = SolutionRecord::of(puzzle, copies);
-    json!({
+    let mut out = json!({
         "grid": grid,
         "placements": record.placements,
-    })
+    });
+    if puzzle.has_open() {
+        out["open"] = json!(open_cells(puzzle, copies)
+            .into_iter()
+            .map(|(group, cell)| json!({
+                "group": puzzle.pieces[group].name,
+                "cell": &cell[..puzzle.lattice.dim()],
+                "label": puzzle.cell_name(cell),
+            }))
+            .collect::<Vec<_>>());
+    }
+    out
+}
+
+/// The cells a solution leaves open, each with its open group (an index
+/// into the puzzle's pieces), by group in file order and then by cell.
+pub fn open_cells(puzzle: &Puzzle, copies: &[u16]) -> Vec<(usize, Cell)> {
+    let instances = puzzle.instances();
+    let mut open: Vec<(usize, Cell)> = copies
+        .iter()
+        .enumerate()
+        .filter_map(|(b, &i)| {
+            let &(p, _) = instances.get(i as usize)?;
+            puzzle.pieces[p]
+                .open
+                .is_some()
+                .then(|| (p, puzzle.board[b].0))
+        })
+        .collect();
+    open.sort_unstable();
+    open
 }
 
 /// The board cells (indices into `puzzle.board`, every layer of a solid)

@@ -535,6 +535,8 @@ mod tests {
                     shape: vec![([0, 0, 0], None)],
                     copies: n as u32,
                     optional: false,
+                    least: 0,
+                    open: None,
                     sides: Sides::Two,
                 };
                 let puzzle = Puzzle::new("t".into(), lattice, vec![], cells, vec![one]).unwrap();
@@ -626,6 +628,8 @@ mod tests {
                 shape: vec![([0, 0, 0], None)],
                 copies: cells.len() as u32,
                 optional: false,
+                least: 0,
+                open: None,
                 sides: Sides::Two,
             };
             let puzzle = Puzzle::new("t".into(), lattice, vec![], cells, vec![one]).unwrap();
