@@ -99,6 +99,29 @@ fn every_date_of_a_puzzle_a_day_is_counted_as_if_solved_alone() {
     }
 }
 
+/// The calendar frame with any two cells left open (`holes = 2`, no
+/// groups): 59,787 ways, the "roughly 60 thousand ways the pieces can fit"
+/// of public solvers; and the month-day pairs among them are 25,061.
+#[test]
+fn any_two_cells_open_is_the_hole_limit() {
+    let text = calendar_text();
+    let start = text.find("[[open]]").unwrap();
+    let end = text.find("[[piece]]").unwrap();
+    let any_two = format!(
+        "holes = 2\n{}",
+        &text[end..text.find("[expected]").unwrap()]
+    );
+    let f = file(&format!("{}{any_two}", &text[..start]));
+    let summary = last_json(&succeeds(jigsolve().args([
+        "solve",
+        f.path().to_str().unwrap(),
+        "--count",
+        "--json",
+    ])));
+    assert_eq!(summary["raw"], 59_787, "{summary}");
+    assert_eq!(summary["distinct"], 59_787, "{summary}");
+}
+
 #[test]
 fn one_date_is_solved_by_name_and_its_solutions_verify() {
     let out = succeeds(jigsolve().args([

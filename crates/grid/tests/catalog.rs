@@ -109,3 +109,11 @@ fn trihexes_and_tetrahexes_in_a_hexagon_have_12290_unique() {
         (147_480, 147_480, 12_290),
     );
 }
+
+/// A-Puzzle-A-Day with its month and day left open: every month-day pair
+/// together, with every engine (each solution verified, its open cells in
+/// their groups).
+#[test]
+fn a_puzzle_a_day_has_25061_coverings_of_all_month_day_pairs() {
+    check_all_engines("puzzles/grid/a-puzzle-a-day.toml", (25_061, 25_061, 25_061));
+}

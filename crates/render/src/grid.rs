@@ -737,6 +737,10 @@ pub fn heat_map_svg(
     svg.finish()
 }
 
+/// The first group number of [`puzzle_svg`]'s named board cells (one
+/// group per cell, after the pins').
+const LABELLED: usize = 1 << 24;
+
 /// A picture of the puzzle itself: the board (with its colours and its
 /// pinned pieces in place), and under it each piece as the file gives it,
 /// in its colour, named, laid apart.
@@ -750,6 +754,7 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         puzzle
             .pieces
             .iter()
+            .filter(|p| p.open.is_none())
             .map(|p| p.copies as usize)
             .sum::<usize>()
     );
@@ -785,6 +790,11 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
     let (mut x, mut y, mut row_h) = (0.0f64, 0.0f64, 0.0f64);
     let mut widest: f64 = 0.0;
     for (f, p) in piece_frames.iter().zip(&puzzle.pieces) {
+        // Cells left open are shown on the board, by name.
+        if p.open.is_some() {
+            placed.push((0.0, 0.0));
+            continue;
+        }
         let w = f.width().max(text_width(&p.name, 12.0) + 24.0);
         if x > 0.0 && x + w > row_limit {
             x = 0.0;
@@ -825,12 +835,25 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         .enumerate()
         .flat_map(|(i, pin)| pin.cells.iter().map(move |&c| (c, i + 1)))
         .collect();
+    // A named cell (a calendar's date) is a group of its own, labelled.
+    let named = |b: usize| LABELLED + b;
     let board: Vec<Drawn> = puzzle
         .board
         .iter()
-        .map(|&(cell, colour)| Drawn {
+        .enumerate()
+        .map(|(b, &(cell, colour))| Drawn {
             cell,
-            group: pinned.get(&cell).copied().unwrap_or(0),
+            group: match pinned.get(&cell) {
+                Some(&g) => g,
+                None if puzzle
+                    .labels
+                    .binary_search_by(|(c, _)| c.cmp(&cell))
+                    .is_ok() =>
+                {
+                    named(b)
+                }
+                None => 0,
+            },
             colour,
             marked: false,
         })
@@ -847,10 +870,11 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
             cue: None,
         },
     };
-    let pin_label = |g: usize| {
-        pin_piece(g)
+    let pin_label = |g: usize| match g.checked_sub(LABELLED) {
+        Some(b) => puzzle.board.get(b).map(|s| puzzle.cell_name(s.0)),
+        None => pin_piece(g)
             .and_then(|p| puzzle.pieces.get(p))
-            .map(|p| p.name.clone())
+            .map(|p| p.name.clone()),
     };
     let no_label = |_| None;
     let colours = puzzle.colours.len();
@@ -866,6 +890,9 @@ pub fn puzzle_svg(puzzle: &Puzzle) -> String {
         },
     );
     for (i, (p, (px, py))) in puzzle.pieces.iter().zip(placed).enumerate() {
+        if p.open.is_some() {
+            continue;
+        }
         let f = &piece_frames[i];
         let frame = Frame::of(
             puzzle.lattice,

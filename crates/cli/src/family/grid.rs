@@ -414,7 +414,8 @@ fn describe(prep: &Prepared) -> Described {
     let problem = prep.problem();
     let puzzle = prep.puzzle();
     let g = problem.group.len();
-    let identical = problem.types.iter().any(|t| t.hi > 1);
+    // Open cells are never numbered: only real pieces make raw and distinct differ.
+    let identical = problem.types.iter().any(|t| t.hi > 1 && !t.open);
     let coloured = puzzle.board.iter().any(|s| s.1.is_some());
     let moves = match puzzle
         .pieces
