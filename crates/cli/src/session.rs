@@ -22,6 +22,7 @@ use jigsolve_search::{
     Progress, Report, ResumeError, RunConfig, Shard, Tree, Weight,
 };
 use serde_json::Value;
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// What the summary says about a puzzle and what its counts mean.
@@ -106,12 +107,11 @@ pub trait Found {
     fn json(&self) -> Value;
     /// As an SVG picture under `caption`.
     fn svg(&self, caption: &str) -> String;
-    /// The names of the cells it leaves open (a calendar's date), open
-    /// group by open group; `None` when the puzzle leaves none open.
-    fn goal(&self) -> Option<Vec<String>> {
-        None
-    }
 }
+
+/// The cells a solution leaves open (a calendar's date), as the engine
+/// numbers them (see [`Session::goal_names`]).
+pub type Goal = Vec<u32>;
 
 /// The outcome of [`Session::run`].
 #[derive(Debug)]
@@ -178,6 +178,19 @@ pub trait Session: Send + Sync {
     /// What a node of the trace branches on, named for the user ("cell
     /// (2, 0)", "piece F", "corner (1, 0.5)").
     fn branch_name(&self, branch: &Branch) -> String;
+
+    /// Counts every solution of the whole tree under the cells it leaves
+    /// open, each worker on its own (`solve --by-open`); `None` when the
+    /// puzzle leaves no cells open.
+    #[allow(clippy::type_complexity)]
+    fn count_by_goal(
+        &self,
+        threads: usize,
+        control: &Control,
+    ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>>;
+
+    /// The names of a goal's open cells ("Jan", "25").
+    fn goal_names(&self, goal: &[u32]) -> Vec<String>;
 }
 
 /// The solution type of an engine's tree.
@@ -204,8 +217,20 @@ pub trait Engine: Send + Sync {
     /// A solution as an SVG picture.
     fn svg(&self, solution: &SolutionOf<Self>, caption: &str) -> String;
 
-    /// The names of the cells a solution leaves open (see [`Found::goal`]).
-    fn goal(&self, _solution: &SolutionOf<Self>) -> Option<Vec<String>> {
+    /// The cells a solution leaves open, open group by open group, as
+    /// numbers [`Engine::cell_name`] names; `None` when the puzzle leaves
+    /// none open.
+    fn goal(&self, _solution: &SolutionOf<Self>) -> Option<Goal> {
+        None
+    }
+
+    /// The name of a cell a goal numbers.
+    fn cell_name(&self, cell: u32) -> String {
+        cell.to_string()
+    }
+
+    /// `Some` when solutions have goals (the puzzle leaves cells open).
+    fn goal_kind(&self) -> Option<()> {
         None
     }
 
@@ -278,9 +303,6 @@ impl<E: Engine> Found for Shown<'_, E> {
     }
     fn svg(&self, caption: &str) -> String {
         self.engine.svg(self.solution, caption)
-    }
-    fn goal(&self) -> Option<Vec<String>> {
-        self.engine.goal(self.solution)
     }
 }
 
@@ -369,5 +391,36 @@ where
 
     fn branch_name(&self, branch: &Branch) -> String {
         self.0.branch_name(branch)
+    }
+
+    fn count_by_goal(
+        &self,
+        threads: usize,
+        control: &Control,
+    ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>> {
+        let engine = &self.0;
+        // The engine says whether it has goals at all: ask its first tree.
+        engine.goal_kind()?;
+        Some(
+            jigsolve_search::count_by(
+                || engine.tree(),
+                threads,
+                control,
+                |s: &SolutionOf<E>| engine.goal(s).unwrap_or_default(),
+            )
+            .map(|(report, table)| {
+                (
+                    Ran {
+                        report,
+                        fault: engine.fault(),
+                    },
+                    table,
+                )
+            }),
+        )
+    }
+
+    fn goal_names(&self, goal: &[u32]) -> Vec<String> {
+        goal.iter().map(|&c| self.0.cell_name(c)).collect()
     }
 }

@@ -122,6 +122,7 @@ pub mod restart;
 pub mod resume;
 pub mod shard;
 mod stats;
+pub mod tally;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 pub mod trace;
@@ -135,6 +136,7 @@ pub use naive::NaiveSpace;
 pub use restart::run_restarts;
 pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
 pub use stats::{NodeStats, Prune, Report};
+pub use tally::count_by;
 pub use tree::{Branch, Counter, NoSuchNode, NodeKind, Probe, Sink, Tree};
 
 /// The stack each search thread gets, in bytes.

@@ -13,14 +13,13 @@ use crate::outputs::{self, Output};
 use crate::puzzle::Loaded;
 use crate::report::{exit_code, summary_json, summary_text, weight_json};
 use crate::running::{watch_signals, with_progress};
-use crate::session::{Found, Job};
+use crate::session::Job;
 use crate::source::InputError;
 use crate::text::group_digits;
 use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::Weight;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -78,19 +77,18 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
 
     let control = Arc::new(options.control());
     watch_signals(&control);
-    let mut goals: HashMap<Vec<String>, Weight> = HashMap::new();
-    let ran = with_progress(&control, options.progress, described.fraction_known, || {
-        let mut found = |found: &dyn Found, weight: Weight| {
-            let goal = found.goal().unwrap_or_default();
-            *goals.entry(goal).or_default() += weight;
-            ControlFlow::Continue(())
-        };
-        session.run(&job, &control, &mut found)
+    let (ran, table) = with_progress(&control, options.progress, described.fraction_known, || {
+        session.count_by_goal(job.threads, &control)
     })
+    .ok_or_else(|| anyhow!("{} has no goals to count by (a bug)", puzzle.name()))?
     .map_err(|e| {
         anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
     })?;
     crate::running::threads_made(&control)?;
+    let goals: HashMap<Vec<String>, Weight> = table
+        .into_iter()
+        .map(|(goal, w)| (session.goal_names(&goal), w))
+        .collect();
     if let Some(fault) = ran.fault {
         return Err(anyhow!(fault));
     }

@@ -108,9 +108,9 @@ impl Loaded for GridPuzzle {
     }
 
     fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
-        Ok(Box::new(EngineSession(GridEngine {
-            prep: self.prepare(options),
-        })))
+        Ok(Box::new(EngineSession(GridEngine::new(
+            self.prepare(options),
+        ))))
     }
 
     fn verify(&self, record: &Value) -> Result<(), String> {
@@ -333,6 +333,21 @@ impl Loaded for GridPuzzle {
 /// A polyform puzzle prepared for searching.
 struct GridEngine {
     prep: Prepared,
+    /// For each piece copy, its open group's rank among the puzzle's
+    /// pieces when it is an open cell (for goals, read per solution).
+    open_rank: Vec<Option<u16>>,
+}
+
+impl GridEngine {
+    fn new(prep: Prepared) -> GridEngine {
+        let puzzle = prep.puzzle();
+        let open_rank = puzzle
+            .instances()
+            .iter()
+            .map(|&(p, _)| puzzle.pieces[p].open.is_some().then_some(p as u16))
+            .collect();
+        GridEngine { prep, open_rank }
+    }
 }
 
 impl Engine for GridEngine {
@@ -354,14 +369,28 @@ impl Engine for GridEngine {
         solution_json(self.prep.puzzle(), solution)
     }
 
-    fn goal(&self, solution: &[u16]) -> Option<Vec<String>> {
+    fn goal(&self, solution: &[u16]) -> Option<Vec<u32>> {
+        self.goal_kind()?;
+        // Group by group, then by cell (board cells are sorted).
+        let mut open: Vec<(u16, u32)> = solution
+            .iter()
+            .enumerate()
+            .filter_map(|(b, &i)| Some((self.open_rank.get(i as usize).copied()??, b as u32)))
+            .collect();
+        open.sort_unstable();
+        Some(open.into_iter().map(|(_, b)| b).collect())
+    }
+
+    fn cell_name(&self, cell: u32) -> String {
         let puzzle = self.prep.puzzle();
-        puzzle.has_open().then(|| {
-            open_cells(puzzle, solution)
-                .into_iter()
-                .map(|(_, c)| puzzle.cell_name(c))
-                .collect()
-        })
+        puzzle
+            .board
+            .get(cell as usize)
+            .map_or_else(|| cell.to_string(), |s| puzzle.cell_name(s.0))
+    }
+
+    fn goal_kind(&self) -> Option<()> {
+        self.prep.puzzle().has_open().then_some(())
     }
 
     fn svg(&self, solution: &[u16], caption: &str) -> String {
