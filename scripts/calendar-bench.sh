@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Every date of A-Puzzle-A-Day, three ways, on one core:
+#   1. jigsolve solve a-puzzle-a-day --by-open    (one search for all dates)
+#   2. 366 runs of jigsolve solve DATE.toml --count (one file per date,
+#      the date's two cells taken off the board, made here)
+#   3. 366 runs of Knuth's DLX1 on the same files exported with
+#      `jigsolve export --dlx` (when DLX1=/path/to/dlx1 is given)
+# and checks that all three give the same count for every date.
+#   bash scripts/calendar-bench.sh            # builds the release binary
+#   JIGSOLVE_BIN=target/ci/jigsolve DLX1=/tmp/dlx/dlx1 bash scripts/calendar-bench.sh
+set -euo pipefail
+export LC_ALL=C
+cd "$(dirname "$0")/.."
+bin=${JIGSOLVE_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --release --locked -p jigsolve
+    bin=target/release/jigsolve
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+now() { date +%s.%N; }
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# 1. One search, five times.
+for _ in 1 2 3 4 5; do
+    t0=$(now)
+    "$bin" solve a-puzzle-a-day --by-open --json --threads 1 --no-progress > "$work/by-open.jsonl"
+    echo "$(now) - $t0" | bc
+done | median > "$work/t1"
+
+# The per-date files: the catalog file's pieces under a board without the
+# date's two cells and without open groups.
+months=(Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec)
+lengths=(31 29 31 30 31 30 31 31 30 31 30 31)
+pieces=$("$bin" show a-puzzle-a-day | sed -n '/^\[\[piece\]\]/,/^\[expected\]/p' | grep -v '^\[expected\]')
+rows=("######." "######." "#######" "#######" "#######" "#######" "###....")
+for m in $(seq 0 11); do
+    for d in $(seq 1 "${lengths[$m]}"); do
+        r=("${rows[@]}")
+        mr=$((m / 6)); mc=$((m % 6))
+        r[$mr]="${r[$mr]:0:$mc}.${r[$mr]:$((mc + 1))}"
+        dr=$((2 + (d - 1) / 7)); dc=$(((d - 1) % 7))
+        r[$dr]="${r[$dr]:0:$dc}.${r[$dr]:$((dc + 1))}"
+        {
+            printf 'family = "grid"\nname = "%s-%s"\nsides = "two"\nboard = """\n' "${months[$m]}" "$d"
+            printf '%s\n' "${r[@]}"
+            printf '"""\n\n%s\n' "$pieces"
+        } > "$work/${months[$m]}-$d.toml"
+    done
+done
+dates=$(ls "$work"/*.toml | wc -l)
+
+# 2. One run per date.
+t0=$(now)
+for f in "$work"/*.toml; do
+    summary=$("$bin" solve "$f" --count --json --threads 1 --no-progress | tail -1)
+    n=$(echo "$summary" | grep -o '"distinct":[0-9]*' | head -1 | cut -d: -f2)
+    echo "$summary" | grep -o '"nodes":[0-9]*' | head -1 | cut -d: -f2 >> "$work/nodes.txt"
+    echo "$(basename "$f" .toml) $n"
+done > "$work/separate.txt"
+t2=$(echo "$(now) - $t0" | bc)
+
+# The counts agree, date by date.
+grep '"type":"goal"' "$work/by-open.jsonl" \
+    | sed 's/.*"month":"\([A-Za-z]*\)","day":"\([0-9]*\)".*"distinct":\([0-9]*\),.*/\1-\2 \3/' \
+    | sort > "$work/by-open.txt"
+sort "$work/separate.txt" > "$work/separate.sorted"
+join "$work/separate.sorted" "$work/by-open.txt" | awk '$2 != $3 {print "differs: " $0; bad = 1} END {exit bad}'
+total=$(awk '{s += $2} END {print s}' "$work/separate.txt")
+
+echo "A-Puzzle-A-Day, $dates dates, $total solutions, one core"
+one_nodes=$(tail -1 "$work/by-open.jsonl" | grep -o '"nodes":[0-9]*' | head -1 | cut -d: -f2)
+printf '  solve --by-open (one search, median of 5)  %8.3f s  %10d nodes (all 372 month-day pairs)\n' "$(cat "$work/t1")" "$one_nodes"
+printf '  %d separate solve runs                      %8.3f s  %10d nodes  (%.0f times as long)\n' "$dates" "$t2" "$(awk '{s += $1} END {print s}' "$work/nodes.txt")" "$(echo "$t2 / $(cat "$work/t1")" | bc -l)"
+
+# 3. DLX1 on the exported per-date problems.
+if [ -n "${DLX1:-}" ]; then
+    for f in "$work"/*.toml; do
+        "$bin" export --dlx "$f" > "${f%.toml}.dlx"
+    done
+    t0=$(now)
+    for f in "$work"/*.dlx; do
+        n=$("$DLX1" < "$f" 2>&1 >/dev/null | sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p')
+        echo "$(basename "$f" .dlx) $n"
+    done > "$work/dlx1.txt"
+    t3=$(echo "$(now) - $t0" | bc)
+    sort "$work/dlx1.txt" | join - "$work/by-open.txt" | awk '$2 != $3 {print "DLX1 differs: " $0; bad = 1} END {exit bad}'
+    printf '  %d DLX1 runs on the exported files         %8.3f s  (%.0f times as long)\n' "$dates" "$t3" "$(echo "$t3 / $(cat "$work/t1")" | bc -l)"
+fi
