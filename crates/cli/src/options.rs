@@ -228,7 +228,6 @@ impl SolveArgs {
             let refused = [
                 (self.open.is_some(), "--open (one goal) "),
                 (self.limit.is_some(), "--limit"),
-                (self.shard.is_some(), "--shard"),
                 (self.checkpoint.is_some(), "--checkpoint"),
                 (
                     self.svg.is_some() || self.png.is_some(),
@@ -779,6 +778,9 @@ pub struct SplitArgs {
     /// Print the plan as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Shards that count every goal (`solve --by-open --shard`), for a puzzle that leaves cells open.
+    #[arg(long)]
+    pub by_open: bool,
 }
 
 /// `jigsolve render` options.

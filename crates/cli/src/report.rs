@@ -355,6 +355,18 @@ pub fn write_shard_result(
     shard: Shard,
     path: &Path,
 ) -> Result<()> {
+    write_shard_result_with_goals(report, described, shard, path, Vec::new())
+}
+
+/// [`write_shard_result`] of a search counted by goal, with each goal's
+/// counts in this shard.
+pub fn write_shard_result_with_goals(
+    report: &Report,
+    described: &Described,
+    shard: Shard,
+    path: &Path,
+    goals: Vec<jigsolve_search::shard::GoalCount>,
+) -> Result<()> {
     let result = ShardResult {
         format: FORMAT.into(),
         family: described.family.as_str().into(),
@@ -370,6 +382,7 @@ pub fn write_shard_result(
         seconds: report.elapsed.as_secs_f64(),
         complete: report.complete,
         stopped: report.stopped.map(|s| s.as_str().to_string()),
+        goals,
         checksum: String::new(),
     }
     .seal();

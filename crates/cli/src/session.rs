@@ -186,6 +186,7 @@ pub trait Session: Send + Sync {
     fn count_by_goal(
         &self,
         threads: usize,
+        shard: Option<Shard>,
         control: &Control,
     ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>>;
 
@@ -396,6 +397,7 @@ where
     fn count_by_goal(
         &self,
         threads: usize,
+        shard: Option<Shard>,
         control: &Control,
     ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>> {
         let engine = &self.0;
@@ -405,6 +407,7 @@ where
             jigsolve_search::count_by(
                 || engine.tree(),
                 threads,
+                shard,
                 control,
                 |s: &SolutionOf<E>| engine.goal(s).unwrap_or_default(),
             )

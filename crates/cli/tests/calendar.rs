@@ -341,3 +341,88 @@ fn wrong_open_cells_and_ranges_are_named_with_their_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("leaves no cells open"));
 }
+
+/// `split --by-open` prints shards that count by goal; `merge` adds their
+/// goals up to the one search's; they do not merge with a plain count's
+/// shards, and an edited goal count is refused.
+#[test]
+fn shards_counted_by_goal_merge_to_the_whole() {
+    let (whole, _) = by_open("a-puzzle-a-day", &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let plan = succeeds(jigsolve().current_dir(dir.path()).args([
+        "split",
+        "a-puzzle-a-day",
+        "--shards",
+        "3",
+        "--by-open",
+    ]));
+    let commands: Vec<String> = String::from_utf8_lossy(&plan.stdout)
+        .lines()
+        .filter(|l| l.starts_with("jigsolve "))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(commands.len(), 3);
+    for c in &commands {
+        assert!(c.contains("--by-open --shard"), "{c}");
+        let words: Vec<&str> = c.split_whitespace().skip(1).collect();
+        succeeds(
+            jigsolve()
+                .current_dir(dir.path())
+                .args(&words)
+                .arg("--no-progress"),
+        );
+    }
+    let files: Vec<std::path::PathBuf> = (0..3)
+        .map(|i| {
+            dir.path()
+                .join(format!("a-puzzle-a-day.shard-{i}-of-3.json"))
+        })
+        .collect();
+    let out = succeeds(jigsolve().arg("merge").arg("--json").args(&files));
+    let lines = json_lines(&out.stdout);
+    let merged = lines.last().unwrap();
+    assert_eq!(merged["distinct"], 25_061, "{merged}");
+    assert_eq!(merged["complete"], true);
+    let mut goals = HashMap::new();
+    for line in &lines[..lines.len() - 1] {
+        let open = &line["open"];
+        let name = format!(
+            "{} {}",
+            open["month"].as_str().unwrap(),
+            open["day"].as_str().unwrap()
+        );
+        goals.insert(name, line["counts"]["distinct"].as_u64().unwrap() as u128);
+    }
+    assert_eq!(goals, whole);
+
+    // A plain count's shard is of another split.
+    let plain = dir.path().join("plain.json");
+    succeeds(
+        jigsolve()
+            .args([
+                "solve",
+                "a-puzzle-a-day",
+                "--count",
+                "--shard",
+                "1/3",
+                "--output",
+            ])
+            .arg(&plain),
+    );
+    let out = jigsolve()
+        .arg("merge")
+        .args([&files[0], &plain, &files[2]])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("split"));
+    // An edited goal count.
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    let n = v["goals"][0]["counts"]["distinct"].as_u64().unwrap();
+    v["goals"][0]["counts"]["distinct"] = serde_json::json!(n + 1);
+    std::fs::write(&files[1], v.to_string()).unwrap();
+    let out = jigsolve().arg("merge").args(&files).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+}

@@ -23,6 +23,19 @@ use sha2::{Digest, Sha256};
 /// The `format` tag of shard result files. Version 2 added the checksum.
 pub const FORMAT: &str = "jigsolve-shard-result/2";
 
+/// One goal's counts (the cells a solution leaves open: a date).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GoalCount {
+    /// The names of its open cells.
+    pub open: Vec<String>,
+    /// The open group of each of them.
+    pub groups: Vec<String>,
+    /// Where it sorts among the goals (each cell's group and place in it).
+    pub order: Vec<u32>,
+    /// Its raw, distinct and unique counts.
+    pub counts: Counts,
+}
+
 /// What one shard of a split search found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardResult {
@@ -55,6 +68,10 @@ pub struct ShardResult {
     pub complete: bool,
     /// Why it stopped early, if it did.
     pub stopped: Option<String>,
+    /// A search counted by goal (`solve --by-open`): each goal's counts in
+    /// this shard; empty otherwise (and then not written).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub goals: Vec<GoalCount>,
     /// SHA-256 over every other field ([`ShardResult::seal`] sets it). A
     /// file without one reads as empty, so that an older file is refused
     /// for its format rather than for a missing field.
@@ -104,6 +121,23 @@ impl ShardResult {
                 text(&mut h, s);
             }
         }
+        // Only results counted by goal hash their goals, so that the
+        // files written before goals existed keep their checksums.
+        if !self.goals.is_empty() {
+            h.update((self.goals.len() as u64).to_le_bytes());
+            for g in &self.goals {
+                h.update((g.open.len() as u64).to_le_bytes());
+                for name in g.open.iter().chain(&g.groups) {
+                    text(&mut h, name);
+                }
+                for &k in &g.order {
+                    h.update(k.to_le_bytes());
+                }
+                count(&mut h, g.counts.raw);
+                count(&mut h, g.counts.distinct);
+                count(&mut h, g.counts.unique);
+            }
+        }
         h.finalize()
             .iter()
             .map(|b| format!("{b:02x}"))
@@ -145,6 +179,19 @@ impl ShardResult {
         if !self.seconds.is_finite() || self.seconds < 0.0 {
             return Some(format!("its time, {} s, is not a duration", self.seconds));
         }
+        if !self.goals.is_empty() {
+            let mut sum = Counts {
+                raw: Some(0),
+                distinct: Some(0),
+                unique: Some(0),
+            };
+            for g in &self.goals {
+                sum.add(&g.counts);
+            }
+            if sum.raw != c.raw || sum.distinct != c.distinct {
+                return Some("its goals' counts do not add up to its counts".to_string());
+            }
+        }
         None
     }
 }
@@ -174,6 +221,9 @@ pub struct Merged {
     pub missing: Vec<usize>,
     /// Shards whose result says they did not finish.
     pub incomplete: Vec<usize>,
+    /// Each goal's counts added over the shards (a search counted by goal),
+    /// in the goals' order.
+    pub goals: Vec<GoalCount>,
 }
 
 impl Merged {
@@ -265,6 +315,8 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, MergeError> {
         ..Merged::default()
     };
     let mut counts: Option<Counts> = None;
+    type GoalKey = (Vec<u32>, Vec<String>, Vec<String>);
+    let mut goals: std::collections::BTreeMap<GoalKey, Counts> = std::collections::BTreeMap::new();
     for (i, r) in results.iter().enumerate() {
         let index = i + 1;
         if r.format != FORMAT {
@@ -332,6 +384,15 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, MergeError> {
             None => counts = Some(r.counts),
             Some(c) => c.add(&r.counts),
         }
+        for g in &r.goals {
+            let key = (g.order.clone(), g.open.clone(), g.groups.clone());
+            match goals.get_mut(&key) {
+                Some(c) => c.add(&g.counts),
+                None => {
+                    goals.insert(key, g.counts);
+                }
+            }
+        }
         merged.reported += r.reported;
         merged.nodes += r.nodes;
         merged.seconds += r.seconds;
@@ -347,6 +408,15 @@ pub fn merge(results: &[ShardResult]) -> Result<Merged, MergeError> {
         .map(|(i, _)| i)
         .collect();
     merged.incomplete.sort_unstable();
+    merged.goals = goals
+        .into_iter()
+        .map(|((order, open, groups), counts)| GoalCount {
+            open,
+            groups,
+            order,
+            counts,
+        })
+        .collect();
     Ok(merged)
 }
 
@@ -374,6 +444,7 @@ mod tests {
             seconds: 1.0,
             complete,
             stopped: None,
+            goals: Vec::new(),
             checksum: String::new(),
         }
         .seal()

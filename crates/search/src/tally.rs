@@ -8,7 +8,7 @@
 //! the solutions it finds and adds their weights in a table of its own; the
 //! tables are added up at the end.
 
-use crate::drive::{join_workers, plan_until, Subtree, SUBTREES_PER_THREAD};
+use crate::drive::{join_workers, plan_until, shard_plan, Shard, Subtree, SUBTREES_PER_THREAD};
 use crate::{Control, Counts, NoSuchNode, NodeStats, Report, StopReason, Ticker, Tree, Weight};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -23,6 +23,7 @@ use std::time::Instant;
 pub fn count_by<T, M, K, F>(
     make: M,
     threads: usize,
+    shard: Option<Shard>,
     control: &Control,
     key: F,
 ) -> Result<(Report, HashMap<K, Weight>), NoSuchNode>
@@ -37,15 +38,28 @@ where
     let mut tree = make();
     let kinds = tree.count_kinds();
     let mut nodes = NodeStats::new();
+    let stop = || control.should_stop();
+    // A shard's subtrees, with progress counted within the shard (as
+    // `run` does).
+    let start = match shard {
+        None => vec![Subtree::root()],
+        Some(shard) => {
+            let p = shard_plan(&mut tree, shard, &stop)?;
+            nodes.merge(&p.above);
+            let total: f64 = p.subtrees.iter().map(|s| s.span).sum();
+            let mut subtrees = p.subtrees;
+            if total > 0.0 {
+                for s in &mut subtrees {
+                    s.span /= total;
+                }
+            }
+            subtrees
+        }
+    };
     let roots = if threads == 1 {
-        vec![Subtree::root()]
+        start
     } else {
-        let (p, _) = plan_until(
-            &mut tree,
-            vec![Subtree::root()],
-            threads * SUBTREES_PER_THREAD,
-            &|| control.should_stop(),
-        )?;
+        let (p, _) = plan_until(&mut tree, start, threads * SUBTREES_PER_THREAD, &stop)?;
         nodes.merge(&p.above);
         control.add_done(p.dead_span);
         p.subtrees
@@ -157,6 +171,26 @@ mod tests {
             let got: HashMap<u32, u128> = table.into_iter().map(|(k, w)| (k, w.raw)).collect();
             assert_eq!(got, want, "{threads} threads");
             assert_eq!(report.counts.raw, Some(want.values().sum()));
+        }
+        // Shards' tables add up to the whole one.
+        for count in [1, 3, 7] {
+            let mut sum: HashMap<u32, u128> = HashMap::new();
+            for index in 0..count {
+                let shard = Shard::new(index, count);
+                let (report, table) = count_by(
+                    || Toy { depth, fanout },
+                    2,
+                    shard,
+                    &Control::new(),
+                    |s: &[u32]| s[0],
+                )
+                .unwrap();
+                assert!(report.complete);
+                for (k, w) in table {
+                    *sum.entry(k).or_default() += w.raw;
+                }
+            }
+            assert_eq!(sum, want, "{count} shards");
         }
     }
 }

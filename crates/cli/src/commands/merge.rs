@@ -9,6 +9,7 @@ use crate::text::{group_digits, plural};
 use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{merge, ShardResult};
 use serde_json::json;
+use std::io::Write as _;
 use std::path::PathBuf;
 
 /// Reads the result files, merges them and prints the sum, or what is
@@ -88,6 +89,22 @@ pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> 
         )))
     })?;
     let complete = merged.complete();
+    // Shards counted by goal (`solve --by-open --shard`): each goal's
+    // counts added up, first.
+    if !merged.goals.is_empty() {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        let printed =
+            super::by_open::print_goals(&mut out, &merged.goals, &[], as_json).and_then(|_| {
+                if !as_json {
+                    writeln!(out)?;
+                }
+                out.flush()
+            });
+        if let Err(e) = printed {
+            crate::exit::stdout_failed(e);
+        }
+    }
     if as_json {
         let value = json!({
             "type": "merge",

@@ -18,9 +18,25 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
     check_engine_options(puzzle.as_ref(), &args.engine)?;
-    let session = puzzle.session(&args.engine)?;
+    if args.by_open && puzzle.open_groups().is_empty() {
+        return Err(anyhow::anyhow!(crate::source::InputError(format!(
+            "{} leaves no cells open: --by-open is for puzzles with [[open]] groups or holes",
+            puzzle.name()
+        ))));
+    }
+    // A search by goal never breaks symmetry (see `solve --by-open`): the
+    // plan is of that tree.
+    let engine = crate::options::EngineArgs {
+        no_symmetry: args.engine.no_symmetry || args.by_open,
+        ..args.engine.clone()
+    };
+    let session = puzzle.session(&engine)?;
     let shards = args.shards as usize;
-    let described = session.described(&Job::whole_tree());
+    let mut described = session.described(&Job::whole_tree());
+    if args.by_open {
+        described.split.push_str(" goals=by-open");
+    }
+    let mode = if args.by_open { "--by-open" } else { "--count" };
     let whole = session
         .plan(shards.saturating_mul(SUBTREES_PER_SHARD))
         .context("the search tree was cut at a path that does not exist (a bug)")?;
@@ -51,7 +67,7 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
     let stem = file_stem(&described.puzzle);
     let command = |i: usize| {
         format!(
-            "jigsolve solve {}{flags} --count --shard {i}/{shards} --output {}",
+            "jigsolve solve {}{flags} {mode} --shard {i}/{shards} --output {}",
             shell_word(&args.puzzle),
             shell_word(&format!("{stem}.shard-{i}-of-{shards}.json"))
         )
