@@ -187,7 +187,7 @@ fn unreached(groups: &[(String, Vec<String>)], goals: &[GoalCount]) -> Vec<GoalC
     let combinations = groups
         .iter()
         .try_fold(1usize, |n, (_, cells)| n.checked_mul(cells.len()));
-    if !singles || !combinations.is_some_and(|n| n <= MOST_EMPTY_GOALS) {
+    if !singles || combinations.is_none_or(|n| n > MOST_EMPTY_GOALS) {
         return Vec::new();
     }
     let reached: HashSet<&Vec<String>> = goals.iter().map(|g| &g.open).collect();
