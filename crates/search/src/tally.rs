@@ -163,6 +163,7 @@ mod tests {
             let (report, table) = count_by(
                 || Toy { depth, fanout },
                 threads,
+                None,
                 &control,
                 |s: &[u32]| s[0],
             )
