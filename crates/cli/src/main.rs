@@ -18,6 +18,7 @@ mod clock;
 mod commands;
 mod exit;
 mod family;
+mod goals;
 mod options;
 mod outputs;
 mod pictures;

@@ -95,7 +95,7 @@ pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> 
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
         let printed =
-            super::by_open::print_goals(&mut out, &merged.goals, &[], as_json).and_then(|_| {
+            crate::goals::print_goals(&mut out, &merged.goals, &[], as_json).and_then(|_| {
                 if !as_json {
                     writeln!(out)?;
                 }
