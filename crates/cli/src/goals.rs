@@ -193,13 +193,9 @@ pub fn print_goals(
     Ok(())
 }
 
-/// Draws the heat map of `goals` to `path` (SVG or PNG by its extension).
-pub fn write_heat_map(
-    puzzle: &dyn Loaded,
-    report: &Report,
-    goals: &[GoalCount],
-    path: &Path,
-) -> Result<()> {
+/// The heat map of `goals`: the board with the distinct solutions that
+/// leave each cell open, as SVG.
+pub fn heat_map(puzzle: &dyn Loaded, report: &Report, goals: &[GoalCount]) -> Result<String> {
     let mut per_cell: HashMap<String, u128> = HashMap::new();
     for g in goals {
         for name in &g.open {
@@ -212,9 +208,19 @@ pub fn write_heat_map(
         puzzle.name(),
         if report.complete { "" } else { " (partial)" }
     );
-    let svg = puzzle
+    puzzle
         .heat_map_svg(&counts, &caption)
-        .ok_or_else(|| anyhow!("{} has no heat map (a bug)", puzzle.name()))?;
+        .ok_or_else(|| anyhow!("{} has no heat map (a bug)", puzzle.name()))
+}
+
+/// Draws the heat map of `goals` to `path` (SVG or PNG by its extension).
+pub fn write_heat_map(
+    puzzle: &dyn Loaded,
+    report: &Report,
+    goals: &[GoalCount],
+    path: &Path,
+) -> Result<()> {
+    let svg = heat_map(puzzle, report, goals)?;
     let bytes = match heat_map_format(path)? {
         Picture::Svg => svg.into_bytes(),
         Picture::Png => jigsolve_render::png::png(&svg, 2.0).map_err(|e| anyhow!("{e}"))?,
@@ -225,6 +231,7 @@ pub fn write_heat_map(
     Ok(())
 }
 
+/// The picture format of a heat map file.
 pub enum Picture {
     /// SVG.
     Svg,

@@ -726,3 +726,96 @@ fn slow_and_idle_connections_are_closed() {
     // The server still answers.
     assert_eq!(server.status()["running"], 0);
 }
+
+/// A calendar on the page: the puzzle says its open groups, mode `by-open`
+/// counts every goal with the heat map (the counts `solve --by-open`
+/// prints), and option `open` solves one date (`solve --open`), whose
+/// solutions verify.
+#[test]
+fn a_calendar_counts_every_date_and_solves_one() {
+    let server = Server::start(&["--threads", "2"]);
+    let (text, label) = catalog_text(&server, "a-puzzle-a-day");
+    let (status, read) = server.post("/api/puzzle", &json!({"text": text, "label": label}));
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["open_groups"][0]["name"], "month");
+    assert_eq!(read["open_groups"][0]["cells"][11], "Dec");
+    assert_eq!(
+        read["open_groups"][1]["cells"].as_array().unwrap().len(),
+        31
+    );
+
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": 2}}),
+    );
+    let done = Events::open(&server.addr, &id).done();
+    assert_eq!(done["summary"]["distinct"], 25_061, "{done}");
+    let goals = done["goals"].as_array().unwrap();
+    assert_eq!(goals.len(), 372);
+    let oct6 = goals
+        .iter()
+        .find(|g| g["open"]["month"] == "Oct" && g["open"]["day"] == "6")
+        .unwrap();
+    assert_eq!(oct6["counts"]["distinct"], 7);
+    let heat = done["heat_map"].as_str().unwrap();
+    roxmltree::Document::parse(heat).unwrap();
+    assert!(heat.contains(">Oct "), "the heat map names the months");
+
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "count", "options": {"open": "Oct, 6"}}),
+    );
+    // The stream stays open while the solutions are read: its end forgets
+    // the search.
+    let mut events = Events::open(&server.addr, &id);
+    let done = events.done();
+    assert_eq!(done["summary"]["distinct"], 7, "{done}");
+    let (status, lines) = server.get_bytes(&format!("/api/search/{id}/solutions"));
+    assert_eq!(status, 200);
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("oct6.jsonl");
+    std::fs::write(&saved, &lines).unwrap();
+    let out = jigsolve(&["verify", "a-puzzle-a-day", saved.to_str().unwrap()], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok: 7 solutions"));
+    drop(events);
+
+    // Wrong goals and modes are refused with the command line's words: a
+    // goal the puzzle does not have as the puzzle's error (422), an option
+    // a mode does not take as a bad request (400).
+    let wrong = [
+        (
+            json!({"text": text, "label": label, "mode": "count", "options": {"open": "Oct,32"}}),
+            422,
+            "no cell that may stay open is called '32'",
+        ),
+        (
+            json!({"text": text, "label": label, "mode": "by-open", "options": {"open": "Oct,6"}}),
+            400,
+            "mode by-open takes none",
+        ),
+    ];
+    for (body, code, words) in wrong {
+        let (status, answer) = server.post("/api/search", &body);
+        assert_eq!(status, code, "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(words),
+            "{answer}"
+        );
+    }
+    let (pent, pent_label) = catalog_text(&server, "pentomino-3x20");
+    let (status, answer) = server.post(
+        "/api/search",
+        &json!({"text": pent, "label": pent_label, "mode": "by-open"}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("leaves no cells open"));
+}

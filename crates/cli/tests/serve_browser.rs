@@ -710,3 +710,46 @@ fn the_page_in_a_real_browser() {
     drop(browser);
     server.wait_idle(Duration::from_secs(10));
 }
+
+/// A calendar on the page: choosing A-Puzzle-A-Day shows a picker per open
+/// group; "Count every goal" shows the 372 month-day pairs, the fewest and
+/// the heat map; a date's row lists that date's solutions (Oct 6: 7), as
+/// `solve --open` counts them.
+#[test]
+fn a_calendar_on_the_page() {
+    if !browser_available() {
+        return;
+    }
+    let server = Server::start(&["--threads", "2"]);
+    let browser = Browser::start();
+    browser.go(&server.url("/"));
+    choose_catalog(&browser, "a-puzzle-a-day");
+    browser.wait(
+        "the calendar's pickers",
+        "return !document.getElementById('calendar').hidden && document.querySelectorAll('#open-pickers select').length === 2",
+    );
+    browser.click("#by-open");
+    browser.wait(
+        "every date counted",
+        "return document.getElementById('status').textContent.startsWith('done: complete') && !document.getElementById('goals-view').hidden",
+    );
+    assert_eq!(
+        browser.script("return document.querySelectorAll('#goals-table tbody tr').length"),
+        372
+    );
+    assert_eq!(browser.text("#count-distinct"), "25,061");
+    let summary = browser.text("#goals-summary");
+    assert!(summary.contains("fewest: Oct 6 (7)"), "{summary}");
+    assert!(summary.contains("most: Jan 25 (216)"), "{summary}");
+    picture_shown(&browser, "heat-map");
+    browser.script(
+        "for (const tr of document.querySelectorAll('#goals-table tbody tr')) if (tr.cells[0].textContent === 'Oct 6') tr.querySelector('button').click(); return true",
+    );
+    browser.wait(
+        "Oct 6 counted",
+        "return document.getElementById('status').textContent.startsWith('done: complete') && !document.getElementById('browser').hidden",
+    );
+    assert_eq!(browser.text("#count-distinct"), "7");
+    picture_shown(&browser, "solution-picture");
+    browser.screenshot("serve-calendar");
+}

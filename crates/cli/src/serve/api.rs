@@ -544,6 +544,11 @@ async fn puzzle(body: Bytes) -> Response {
                 "family": p.family().as_str(),
                 "name": p.name(),
                 "svg": p.puzzle_svg(),
+                "open_groups": p
+                    .open_groups()
+                    .into_iter()
+                    .map(|(name, cells)| json!({"name": name, "cells": cells}))
+                    .collect::<Vec<_>>(),
             })
         })
     })
@@ -666,7 +671,7 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
         Some(Err(m)) => {
             return error(
                 StatusCode::BAD_REQUEST,
-                format!("\"mode\" must be a string (solve, count, best or tree), not {m}"),
+                format!("\"mode\" must be a string (solve, count, best, tree or by-open), not {m}"),
             )
         }
         Some(Ok(mode)) => Some(mode),
@@ -677,10 +682,11 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
         Some("count") => Mode::Count,
         Some("best") => Mode::Best,
         Some("tree") => Mode::Tree,
+        Some("by-open") => Mode::ByOpen,
         Some(other) => {
             return error(
                 StatusCode::BAD_REQUEST,
-                format!("unknown mode '{other}': expected solve, count, best or tree"),
+                format!("unknown mode '{other}': expected solve, count, best, tree or by-open"),
             )
         }
     };
@@ -693,6 +699,7 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
     // failed search.
     let (label, text) = (sent.label.clone(), sent.text.clone());
     let engine = options.engine.clone();
+    let open = options.open.clone();
     let checked = blocking(Pool::Reading, move || {
         if mode == Mode::Best {
             let source = Source { label, text };
@@ -700,9 +707,20 @@ async fn start(State(app): Shared, body: Bytes) -> Response {
                 .map(|_| ())
                 .map_err(|e| format!("{e:#}"));
         }
-        let puzzle = load(&label, &text)?;
+        let mut puzzle = load(&label, &text)?;
         crate::puzzle::check_engine_options(puzzle.as_ref(), &engine)
             .map_err(|e| format!("{e:#}"))?;
+        if let Some(open) = &open {
+            puzzle = puzzle
+                .with_open(&super::searches::open_names(open))
+                .map_err(|e| format!("{e:#}"))?;
+        }
+        if mode == Mode::ByOpen && puzzle.open_groups().is_empty() {
+            return Err(format!(
+                "{} leaves no cells open: mode by-open is for puzzles with [[open]] groups or holes",
+                puzzle.name()
+            ));
+        }
         puzzle
             .session(&engine)
             .map(|_| ())
@@ -761,12 +779,21 @@ fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, 
     for key in given.keys() {
         if !matches!(
             key.as_str(),
-            "symmetry" | "order" | "engine" | "flip" | "threads" | "depth" | "max_nodes"
+            "symmetry" | "order" | "engine" | "flip" | "threads" | "depth" | "max_nodes" | "open"
         ) {
             return Err(format!(
-                "unknown option '{key}': expected symmetry, order, engine, flip, threads, depth or max_nodes"
+                "unknown option '{key}': expected symmetry, order, engine, flip, threads, depth, max_nodes or open"
             ));
         }
+    }
+    if let Some(open) = text("open")? {
+        if matches!(mode, Mode::Best | Mode::ByOpen) {
+            return Err(format!(
+                "option open names one goal; mode {} takes none",
+                mode.as_str()
+            ));
+        }
+        options.open = Some(open.to_string());
     }
     match given.get("symmetry") {
         None | Some(Value::Null) | Some(Value::Bool(true)) => {}

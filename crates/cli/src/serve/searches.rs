@@ -50,6 +50,9 @@ pub enum Mode {
     /// The search tree recorded, counted and drawn (`tree`), on one
     /// thread.
     Tree,
+    /// Every goal counted (`solve --by-open`): a puzzle that leaves cells
+    /// open, each date of a calendar.
+    ByOpen,
 }
 
 impl Mode {
@@ -60,6 +63,7 @@ impl Mode {
             Mode::Count => "count",
             Mode::Best => "best",
             Mode::Tree => "tree",
+            Mode::ByOpen => "by-open",
         }
     }
 }
@@ -76,6 +80,13 @@ pub struct Options {
     /// [`Mode::Tree`]: the levels and nodes recorded one by one (`tree
     /// --depth`, `--max-nodes`).
     pub tree: TraceLimits,
+    /// The cells to leave open, by name, comma-separated (`solve --open`).
+    pub open: Option<String>,
+}
+
+/// The names of `--open`'s comma-separated list.
+pub fn open_names(list: &str) -> Vec<String> {
+    list.split(',').map(|n| n.trim().to_string()).collect()
 }
 
 impl Default for Options {
@@ -88,6 +99,7 @@ impl Default for Options {
                 depth: None,
                 nodes: DEFAULT_TREE_NODES,
             },
+            open: None,
         }
     }
 }
@@ -205,6 +217,9 @@ struct State {
     tree: Option<TreeShown>,
     /// Its page went: it keeps nothing more.
     forgotten: bool,
+    /// [`Mode::ByOpen`]: each goal's line (as `solve --by-open --json`
+    /// prints it) and the heat map, once counted.
+    goals: Option<(Vec<Value>, String)>,
 }
 
 /// The search tree of a [`Mode::Tree`] search, as `jigsolve tree` shows it.
@@ -338,6 +353,10 @@ impl Search {
         if let Some(tree) = &state.tree {
             outcome["tree"] = serde_json::from_str(&tree.json).unwrap_or(Value::Null);
             outcome["naive"] = tree.naive.clone();
+        }
+        if let Some((goals, heat_map)) = &state.goals {
+            outcome["goals"] = json!(goals);
+            outcome["heat_map"] = json!(heat_map);
         }
         outcome
     }
@@ -550,6 +569,7 @@ impl Registry {
                 best: None,
                 tree: None,
                 forgotten: false,
+                goals: None,
             }),
         });
         inner
@@ -715,9 +735,15 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     match search.mode {
         Mode::Best => return run_best(search, limits, &source),
         Mode::Tree => return run_tree(search, limits, &source),
+        Mode::ByOpen => return run_by_open(search, limits, &source),
         Mode::Solve | Mode::Count => {}
     }
-    let puzzle = family::load(&source, None).map_err(|e| format!("{e:#}"))?;
+    let mut puzzle = family::load(&source, None).map_err(|e| format!("{e:#}"))?;
+    if let Some(open) = &search.options.open {
+        puzzle = puzzle
+            .with_open(&open_names(open))
+            .map_err(|e| format!("{e:#}"))?;
+    }
     crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
         .map_err(|e| format!("{e:#}"))?;
     let session = puzzle
@@ -762,7 +788,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         }
         match mode {
             Mode::Solve => ControlFlow::Break(()),
-            Mode::Count | Mode::Best | Mode::Tree => ControlFlow::Continue(()),
+            Mode::Count | Mode::Best | Mode::Tree | Mode::ByOpen => ControlFlow::Continue(()),
         }
     };
     let ran = session.run(&job, &control, &mut found).map_err(|e| {
@@ -796,6 +822,72 @@ fn start_running(search: &Search, limits: &Limits, fill: impl FnOnce(&mut State)
     state.control = Some(Arc::clone(&control));
     state.phase = Phase::Running;
     control
+}
+
+/// Counts every goal as `solve --by-open` does; keeps each goal's line and
+/// the heat map (a few hundred KB for the weekday calendar's 2,604 goals).
+fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), String> {
+    let puzzle = family::load(source, None).map_err(|e| format!("{e:#}"))?;
+    crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
+        .map_err(|e| format!("{e:#}"))?;
+    let groups = puzzle.open_groups();
+    // Symmetry is never broken when counting by goal (see `solve --by-open`).
+    let engine = EngineArgs {
+        no_symmetry: true,
+        ..search.options.engine.clone()
+    };
+    let session = puzzle.session(&engine).map_err(|e| format!("{e:#}"))?;
+    let threads = search.options.threads;
+    let described = session.described(&Job {
+        threads,
+        shard: None,
+        want_solutions: false,
+        first_solutions_only: false,
+    });
+    let control = start_running(search, limits, |state| {
+        state.puzzle = described.puzzle.clone();
+        state.family = described.family.as_str().to_string();
+        state.fraction_known = described.fraction_known;
+        state.counts_mean = json!({
+            "raw": described.raw_means,
+            "distinct": described.distinct_means,
+            "unique": described.unique_means,
+            "listed": described.listed_means,
+        });
+    });
+    let started = Instant::now();
+    let (ran, table) = session
+        .count_by_goal(threads, None, &control)
+        .ok_or_else(|| format!("{} leaves no cells open", puzzle.name()))?
+        .map_err(|e| {
+            format!("the search tree was cut at a path that does not exist (a bug): {e}")
+        })?;
+    crate::running::threads_made(&control).map_err(|e| format!("{e:#}"))?;
+    let goals = crate::goals::goal_counts(session.as_ref(), &groups, table);
+    let empty = if ran.report.complete {
+        crate::goals::unreached(&groups, &goals)
+    } else {
+        Vec::new()
+    };
+    let heat_map = crate::goals::heat_map(puzzle.as_ref(), &ran.report, &goals)
+        .map_err(|e| format!("{e:#}"))?;
+    let lines: Vec<Value> = goals
+        .iter()
+        .chain(&empty)
+        .map(crate::goals::goal_json)
+        .collect();
+    let mut summary = summary_json(&ran.report, &described, None, false);
+    summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
+    summary["goals"] = json!({"with_solutions": goals.len(), "without": empty.len()});
+    let mut state = search.state();
+    state.summary = Some(summary);
+    if !state.forgotten {
+        state.goals = Some((lines, heat_map));
+    }
+    if let Some(fault) = ran.fault {
+        state.error = Some(fault);
+    }
+    Ok(())
 }
 
 /// Records, counts and draws the search tree as `jigsolve tree` does, on

@@ -63,11 +63,13 @@ async function readPuzzle() {
     familyChanged();
     textReadAs(data.family, text);
     $("puzzle-info").textContent = `${data.name}: ${familyName(data.family)}`;
+    showCalendar(data.open_groups || []);
     $("puzzle-picture").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
   } else {
     // No picture of an older version: the error is what the text says now.
     $("puzzle-picture").removeAttribute("src");
     $("puzzle-info").textContent = "";
+    $("calendar").hidden = true;
     showError(data.error || "the server could not read the puzzle", data.line);
   }
 }
@@ -243,6 +245,7 @@ async function startSearch(mode) {
   $("fraction").hidden = true;
   $("best-view").hidden = true;
   $("tree-view").hidden = true;
+  $("goals-view").hidden = true;
   const { ok, data } = await api("/api/search", { text: $("text").value, label: label(), mode, options: searchOptions(mode) });
   if (!ok) {
     if (data.line) showError(data.error, data.line);
@@ -267,6 +270,7 @@ async function startSearch(mode) {
     showProgress(outcome.progress);
     if (search.mode === "best") showBestOutcome(outcome);
     else if (search.mode === "tree") showTreeOutcome(outcome);
+    else if (search.mode === "by-open") showGoalsOutcome(outcome);
     else showOutcome(outcome);
   });
   events.onerror = () => {
@@ -281,7 +285,7 @@ async function startSearch(mode) {
 }
 
 function modeWord(mode) {
-  return { solve: "solving", count: "counting", best: "searching for the best board", tree: "recording the search tree" }[mode] || mode;
+  return { solve: "solving", count: "counting", best: "searching for the best board", tree: "recording the search tree", "by-open": "counting every goal" }[mode] || mode;
 }
 
 function setStatus(text) {
@@ -429,10 +433,87 @@ function searchOptions(mode) {
     options.max_nodes = number("opt-max-nodes");
   }
   if (!$("opt-symmetry").checked) options.symmetry = false;
+  if ((mode === "solve" || mode === "count" || mode === "tree") && !$("calendar").hidden && $("open-use").checked) options.open = openGoal().join(",");
   if (state.family === "edge" && $("opt-order").value !== "auto") options.order = $("opt-order").value;
   if (state.family === "grid" && $("opt-engine").value !== "auto") options.engine = $("opt-engine").value;
   if (state.family === "polygon" && $("opt-flip").value !== "file") options.flip = $("opt-flip").value;
   return options;
+}
+
+// ---------- puzzles that leave cells open: calendars ----------
+
+// One picker per open cell of each group (a calendar: month and day), and
+// the choice to solve that goal only (solve --open).
+function showCalendar(groups) {
+  const pickers = $("open-pickers");
+  const before = openGoal();
+  pickers.textContent = "";
+  $("calendar").hidden = groups.length === 0;
+  for (const group of groups) {
+    const label = document.createElement("label");
+    label.textContent = group.name + " ";
+    const select = document.createElement("select");
+    select.className = "open-pick";
+    for (const cell of group.cells) {
+      const option = document.createElement("option");
+      option.textContent = cell;
+      select.appendChild(option);
+    }
+    label.appendChild(select);
+    pickers.appendChild(label);
+  }
+  const selects = pickers.querySelectorAll("select");
+  before.forEach((name, i) => {
+    if (selects[i] && [...selects[i].options].some((o) => o.textContent === name)) selects[i].value = name;
+  });
+}
+
+function openGoal() {
+  return [...document.querySelectorAll("#open-pickers select")].map((s) => s.value);
+}
+
+function pickGoal(names) {
+  const selects = document.querySelectorAll("#open-pickers select");
+  names.forEach((name, i) => { if (selects[i]) selects[i].value = name; });
+  $("open-use").checked = true;
+}
+
+function showGoalsOutcome(outcome) {
+  const s = ended(outcome);
+  if (!s) return;
+  setStatus(`done: ${s.complete ? "complete" : "stopped — the counts are those found so far"}`);
+  $("counts").hidden = false;
+  const means = outcome.counts_mean || {};
+  for (const key of ["raw", "distinct", "unique", "listed"]) {
+    $("count-" + key).textContent = s[key] === null ? "too many to count" : grouped(s[key]);
+    $("mean-" + key).textContent = means[key] || "";
+  }
+  const goals = outcome.goals || [];
+  const names = (g) => Object.values(g.open).flat();
+  const reached = goals.filter((g) => g.counts.distinct > 0);
+  const order = [...reached].sort((a, b) => a.counts.distinct - b.counts.distinct);
+  const fewest = order[0], most = order[order.length - 1];
+  $("goals-summary").textContent = reached.length === 0 ? "no goal has a solution" :
+    `${grouped(reached.length)} goals with solutions, ${grouped(goals.length - reached.length)} without; fewest: ${names(fewest).join(" ")} (${grouped(fewest.counts.distinct)}), most: ${names(most).join(" ")} (${grouped(most.counts.distinct)})`;
+  const svg = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(outcome.heat_map || "");
+  $("heat-map").src = svg;
+  $("heat-svg").href = svg;
+  $("heat-svg").download = stem() + "-heat-map.svg";
+  const body = $("goals-table").tBodies[0];
+  body.textContent = "";
+  for (const g of goals) {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = names(g).join(" ");
+    tr.insertCell().textContent = grouped(g.counts.distinct);
+    tr.insertCell().textContent = grouped(g.counts.raw);
+    const solve = document.createElement("button");
+    solve.type = "button";
+    solve.textContent = "solutions";
+    solve.title = "list this goal's solutions (Count with only this goal)";
+    solve.onclick = () => { pickGoal(names(g)); startSearch("count"); };
+    tr.insertCell().appendChild(solve);
+  }
+  $("goals-view").hidden = false;
 }
 
 // ---------- the best board of edge puzzles ----------
@@ -1139,6 +1220,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("count").onclick = () => startSearch("count");
   $("best").onclick = () => startSearch("best");
   $("tree").onclick = () => startSearch("tree");
+  $("by-open").onclick = () => startSearch("by-open");
   $("tree-fit").onchange = () => $("tree-picture").parentElement.classList.toggle("fit", $("tree-fit").checked);
   $("stop").onclick = async () => {
     if (state.search) await api(`/api/search/${state.search.id}/stop`, {});
