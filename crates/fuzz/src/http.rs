@@ -124,6 +124,7 @@ fn hostile_request(addr: &str, catalog: &[String], ids: &[String], rng: &mut Rng
         "\"count\"",
         "\"best\"",
         "\"tree\"",
+        "\"by-open\"",
         "5",
         "null",
         "\"x\"",
@@ -138,6 +139,9 @@ fn hostile_request(addr: &str, catalog: &[String], ids: &[String], rng: &mut Rng
         "{\"order\": \"spiral\"}",
         "{\"depth\": 0, \"max_nodes\": 99999999999}",
         "{\"flip\": 1}",
+        "{\"open\": \"Jan,25\"}",
+        "{\"open\": \",,,\"}",
+        "{\"open\": 7}",
         "\"x\"",
     ];
     let (method, path, body) = match rng.below(9) {
