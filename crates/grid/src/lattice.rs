@@ -361,8 +361,9 @@ impl Lattice {
     /// ```
     ///
     /// Triangles alternate down and up along a line like a chessboard, so
-    /// that a triangle pointing down sits on top of one pointing up: the
-    /// place is a triangle pointing down (`z = 0`) when `col + line` is even
+    /// that a triangle pointing up shares its base with the one pointing
+    /// down below it (a triangle pointing down over one pointing up touches
+    /// it only at a corner): the place is a triangle pointing down (`z = 0`) when `col + line` is even
     /// and up (`z = 1`) when it is odd, and `x = (col - line - z) / 2`:
     ///
     /// ```text

@@ -35,8 +35,9 @@
 //! apart in a line, each line shifted one column from the one above (a
 //! character between two hexagons is an error naming its line and column).
 //! Triangles fill every column, pointing down where column plus line is
-//! even and up where it is odd, so that a triangle pointing down sits on
-//! one pointing up; there every column counts, indentation included.
+//! even and up where it is odd, so that a triangle pointing up shares its
+//! base with the one pointing down below it; there every column counts,
+//! indentation included.
 //!
 //! ```text
 //! hexagons:  # # #        triangles:  ######   (▽△▽△▽△)
