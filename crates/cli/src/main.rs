@@ -33,8 +33,8 @@ mod solutions;
 mod source;
 mod text;
 
-use anyhow::{anyhow, Result};
-use clap::{Args, FromArgMatches, Parser, Subcommand};
+use anyhow::{anyhow, Context, Result};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::{
     best, catalog as listing, estimate, export, generate, hints, merge, render, serve as serving,
     solve, split, tree, unique, verify,
@@ -116,6 +116,13 @@ enum Command {
     Verify(VerifyArgs),
     /// A local web page to enter a puzzle, watch its search and browse its solutions (http://127.0.0.1:8040/ by default).
     Serve(ServeArgs),
+    /// Print the completion script of a shell (bash, zsh, fish, elvish, powershell) to standard output.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual (roff: the command's page, then each subcommand's) to standard output: `jigsolve man | man -l -`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -170,6 +177,36 @@ fn solve_alone(args: &[OsString]) -> Option<Cli> {
     })
 }
 
+/// The manual page of `command` (named `name`) and then, one after the
+/// other, those of its subcommands (`jigsolve-solve`, `jigsolve-generate-
+/// grid`, ...), which its page refers to: the whole reference in one roff
+/// stream.
+fn manual(command: clap::Command, name: &str, out: &mut Vec<u8>) -> std::io::Result<()> {
+    // Its synopsis is the command line: `jigsolve generate grid`.
+    let command = command.bin_name(name.replace('-', " "));
+    clap_mangen::Man::new(command.clone())
+        .title(name.to_string())
+        .render(out)?;
+    for sub in command.get_subcommands() {
+        if sub.get_name() == "help" {
+            continue;
+        }
+        let sub_name = format!("{name}-{}", sub.get_name());
+        manual(sub.clone(), &sub_name, out)?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to standard output (quietly ending on a closed pipe).
+fn write_out(bytes: &[u8]) -> Result<u8> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(bytes).and_then(|_| out.flush()) {
+        exit::stdout_failed(e);
+    }
+    Ok(exit::FOUND)
+}
+
 fn dispatch(cli: Cli) -> Result<u8> {
     match cli.command {
         Command::List => listing::list(),
@@ -195,6 +232,16 @@ fn dispatch(cli: Cli) -> Result<u8> {
         Command::Render(args) => render::render_command(&args),
         Command::Verify(args) => verify::verify_command(&args),
         Command::Serve(args) => serving::serve_command(&args),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "jigsolve", &mut out);
+            write_out(&out)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            manual(Cli::command(), "jigsolve", &mut out).context("cannot write the manual")?;
+            write_out(&out)
+        }
     }
 }
 
