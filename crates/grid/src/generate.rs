@@ -211,18 +211,7 @@ fn cut_with(
                 .iter()
                 .map(|&c| (lattice.apply(m, c), colour(c)))
                 .collect();
-            (
-                i,
-                Piece {
-                    name: String::new(),
-                    shape,
-                    copies: 1,
-                    optional: false,
-                    least: 0,
-                    open: None,
-                    sides,
-                },
-            )
+            (i, Piece::new(String::new(), shape, sides))
         })
         .collect();
     for i in (1..listed.len()).rev() {

@@ -284,22 +284,7 @@ where
     let kinds = tree.count_kinds();
     let mut tally = Tally::default();
 
-    let mut roots = match config.shard {
-        None => vec![Subtree::root()],
-        Some(shard) => {
-            let p = shard_plan(&mut tree, shard, &|| control.should_stop())?;
-            tally.nodes.merge(&p.above);
-            let total: f64 = p.subtrees.iter().map(|s| s.span).sum();
-            let mut subtrees = p.subtrees;
-            if total > 0.0 {
-                // Progress counts within this shard.
-                for s in &mut subtrees {
-                    s.span /= total;
-                }
-            }
-            subtrees
-        }
-    };
+    let mut roots = shard_roots(&mut tree, config.shard, control, &mut tally.nodes)?;
 
     let subtree_count;
     if threads == 1 {
@@ -344,6 +329,30 @@ where
         threads,
         attempts: 0,
     })
+}
+
+/// The subtrees a search of `shard` starts from (the root for the whole
+/// tree), with progress counted within the shard; the nodes above the
+/// shard's cut go to `nodes`.
+pub(crate) fn shard_roots<T: Tree + ?Sized>(
+    tree: &mut T,
+    shard: Option<Shard>,
+    control: &Control,
+    nodes: &mut NodeStats,
+) -> Result<Vec<Subtree>, NoSuchNode> {
+    let Some(shard) = shard else {
+        return Ok(vec![Subtree::root()]);
+    };
+    let p = shard_plan(tree, shard, &|| control.should_stop())?;
+    nodes.merge(&p.above);
+    let total: f64 = p.subtrees.iter().map(|s| s.span).sum();
+    let mut subtrees = p.subtrees;
+    if total > 0.0 {
+        for s in &mut subtrees {
+            s.span /= total;
+        }
+    }
+    Ok(subtrees)
 }
 
 /// Counts every solution on `threads` threads under `control`, passing none

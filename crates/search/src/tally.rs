@@ -8,7 +8,7 @@
 //! the solutions it finds and adds their weights in a table of its own; the
 //! tables are added up at the end.
 
-use crate::drive::{join_workers, plan_until, shard_plan, Shard, Subtree, SUBTREES_PER_THREAD};
+use crate::drive::{join_workers, plan_until, shard_roots, Shard, SUBTREES_PER_THREAD};
 use crate::{Control, Counts, NoSuchNode, NodeStats, Report, StopReason, Ticker, Tree, Weight};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -39,23 +39,7 @@ where
     let kinds = tree.count_kinds();
     let mut nodes = NodeStats::new();
     let stop = || control.should_stop();
-    // A shard's subtrees, with progress counted within the shard (as
-    // `run` does).
-    let start = match shard {
-        None => vec![Subtree::root()],
-        Some(shard) => {
-            let p = shard_plan(&mut tree, shard, &stop)?;
-            nodes.merge(&p.above);
-            let total: f64 = p.subtrees.iter().map(|s| s.span).sum();
-            let mut subtrees = p.subtrees;
-            if total > 0.0 {
-                for s in &mut subtrees {
-                    s.span /= total;
-                }
-            }
-            subtrees
-        }
-    };
+    let start = shard_roots(&mut tree, shard, control, &mut nodes)?;
     let roots = if threads == 1 {
         start
     } else {

@@ -22,6 +22,23 @@ pub struct GridPuzzle {
 }
 
 impl GridPuzzle {
+    /// This file's puzzle changed to `puzzle` (pins added: hints, `--open`),
+    /// its problem built anew; messages keep naming the file's lines.
+    fn with_puzzle(&self, puzzle: Puzzle) -> GridPuzzle {
+        let parsed = Parsed {
+            pin_lines: vec![0; puzzle.pins.len()],
+            puzzle,
+            file: self.parsed.file.clone(),
+            board_line: self.parsed.board_line,
+            piece_lines: self.parsed.piece_lines.clone(),
+        };
+        let problem = Problem::new(&parsed.puzzle);
+        GridPuzzle {
+            parsed,
+            problem: RefCell::new(Some(problem)),
+        }
+    }
+
     fn puzzle(&self) -> &Puzzle {
         &self.parsed.puzzle
     }
@@ -209,18 +226,7 @@ impl Loaded for GridPuzzle {
             .clone()
             .with_pins(pins)
             .map_err(|(e, _)| anyhow!("the hints do not fit the puzzle (a bug): {e}"))?;
-        let parsed = Parsed {
-            pin_lines: vec![0; puzzle.pins.len()],
-            puzzle,
-            file: self.parsed.file.clone(),
-            board_line: self.parsed.board_line,
-            piece_lines: self.parsed.piece_lines.clone(),
-        };
-        let problem = Problem::new(&parsed.puzzle);
-        Ok(Box::new(GridPuzzle {
-            parsed,
-            problem: RefCell::new(Some(problem)),
-        }))
+        Ok(Box::new(self.with_puzzle(puzzle)))
     }
 
     fn open_groups(&self) -> Vec<(String, Vec<String>)> {
@@ -295,18 +301,7 @@ impl Loaded for GridPuzzle {
             .clone()
             .with_pins(pins)
             .map_err(|(e, _)| anyhow!(InputError(format!("--open: {e}"))))?;
-        let parsed = Parsed {
-            pin_lines: vec![0; puzzle.pins.len()],
-            puzzle,
-            file: self.parsed.file.clone(),
-            board_line: self.parsed.board_line,
-            piece_lines: self.parsed.piece_lines.clone(),
-        };
-        let problem = Problem::new(&parsed.puzzle);
-        Ok(Box::new(GridPuzzle {
-            parsed,
-            problem: RefCell::new(Some(problem)),
-        }))
+        Ok(Box::new(self.with_puzzle(puzzle)))
     }
 
     fn heat_map_svg(&self, counts: &[(String, u128)], caption: &str) -> Option<String> {

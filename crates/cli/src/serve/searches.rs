@@ -756,17 +756,7 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         first_solutions_only: search.mode == Mode::Solve,
     };
     let described = session.described(&job);
-    let control = start_running(search, limits, |state| {
-        state.puzzle = described.puzzle.clone();
-        state.family = described.family.as_str().to_string();
-        state.fraction_known = described.fraction_known;
-        state.counts_mean = json!({
-            "raw": described.raw_means,
-            "distinct": described.distinct_means,
-            "unique": described.unique_means,
-            "listed": described.listed_means,
-        });
-    });
+    let control = start_running(search, limits, |state| state.described(&described));
     let started = Instant::now();
     let keep = limits.solutions;
     let mode = search.mode;
@@ -803,6 +793,21 @@ fn run(search: &Search, limits: &Limits) -> Result<(), String> {
         state.error = Some(fault);
     }
     Ok(())
+}
+
+impl State {
+    /// What the search says of its puzzle and counts before it runs.
+    fn described(&mut self, described: &crate::session::Described) {
+        self.puzzle = described.puzzle.clone();
+        self.family = described.family.as_str().to_string();
+        self.fraction_known = described.fraction_known;
+        self.counts_mean = json!({
+            "raw": described.raw_means,
+            "distinct": described.distinct_means,
+            "unique": described.unique_means,
+            "listed": described.listed_means,
+        });
+    }
 }
 
 /// The control of a search about to run, with its time limit and Stop
@@ -844,17 +849,7 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
         want_solutions: false,
         first_solutions_only: false,
     });
-    let control = start_running(search, limits, |state| {
-        state.puzzle = described.puzzle.clone();
-        state.family = described.family.as_str().to_string();
-        state.fraction_known = described.fraction_known;
-        state.counts_mean = json!({
-            "raw": described.raw_means,
-            "distinct": described.distinct_means,
-            "unique": described.unique_means,
-            "listed": described.listed_means,
-        });
-    });
+    let control = start_running(search, limits, |state| state.described(&described));
     let started = Instant::now();
     let (ran, table) = session
         .count_by_goal(threads, None, &control)
