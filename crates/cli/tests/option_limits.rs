@@ -68,17 +68,18 @@ fn endless_inputs_are_refused_at_their_size_limit() {
         "/dev/zero: larger than 64 MiB, the most jigsolve reads here",
     );
     // `merge` reads best-board files too, which grow with every
-    // improvement; a shard result is then held to its own 1 MiB.
+    // improvement; a shard result is then held to its own 16 MiB (one
+    // counted by goal holds each goal's counts).
     refused(
         &["merge", "/dev/zero"],
         "/dev/zero: larger than 256 MiB, the most jigsolve reads here",
     );
     let big = tempfile::NamedTempFile::new().unwrap();
-    std::fs::write(big.path(), " ".repeat(3 << 19)).unwrap();
+    std::fs::write(big.path(), " ".repeat(17 << 20)).unwrap();
     let path = big.path().to_str().unwrap();
     refused(
         &["merge", path],
-        "larger than a shard result can be (1048576 bytes at most)",
+        "larger than a shard result can be (16777216 bytes at most)",
     );
     refused(
         &["verify", "impuzzable", "/dev/zero"],
