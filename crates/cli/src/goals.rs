@@ -10,7 +10,7 @@ use crate::source::InputError;
 use crate::text::group_digits;
 use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::shard::GoalCount;
-use jigsolve_search::{Counts, Report, Weight};
+use jigsolve_search::{ByKey, Counts, Report, Weight};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -20,13 +20,18 @@ use std::path::Path;
 /// from each group (a calendar's 372 month-day pairs, 2,604 with weekdays).
 const MOST_EMPTY_GOALS: usize = 1 << 20;
 
+/// The first solutions kept of each goal (by its open cells' names), as
+/// the JSON of `solve --json`'s solution objects.
+pub type FirstSolutions = HashMap<Vec<String>, Vec<Value>>;
+
 /// The table of a search counted by goal as goals named and sorted in the
-/// open groups' order (`groups`: each group's name and its cells' names).
+/// open groups' order (`groups`: each group's name and its cells' names),
+/// and the first solutions kept of each.
 pub fn goal_counts(
     session: &dyn Session,
     groups: &[(String, Vec<String>)],
-    table: HashMap<Goal, Weight>,
-) -> Vec<GoalCount> {
+    table: HashMap<Goal, ByKey<Value>>,
+) -> (Vec<GoalCount>, FirstSolutions) {
     // Each cell's group and place in it.
     let place: HashMap<&str, (u32, u32, &str)> = groups
         .iter()
@@ -38,10 +43,14 @@ pub fn goal_counts(
                 .map(move |(k, name)| (name.as_str(), (g as u32, k as u32, group.as_str())))
         })
         .collect();
+    let mut first = FirstSolutions::new();
     let mut goals: Vec<GoalCount> = table
         .into_iter()
-        .map(|(goal, w)| {
+        .map(|(goal, by)| {
             let open = session.goal_names(&goal);
+            if !by.first.is_empty() {
+                first.insert(open.clone(), by.first);
+            }
             let mut order = Vec::with_capacity(2 * open.len());
             let mut in_groups = Vec::with_capacity(open.len());
             for name in &open {
@@ -56,12 +65,12 @@ pub fn goal_counts(
                 open,
                 groups: in_groups,
                 order,
-                counts: counts_of(w),
+                counts: counts_of(by.weight),
             }
         })
         .collect();
     goals.sort_by(|a, b| a.order.cmp(&b.order));
-    goals
+    (goals, first)
 }
 
 fn counts_of(w: Weight) -> Counts {
@@ -127,11 +136,13 @@ pub fn print_goals(
     out: &mut dyn Write,
     goals: &[GoalCount],
     empty: &[GoalCount],
+    first: &FirstSolutions,
     json: bool,
 ) -> std::io::Result<()> {
     if json {
         for g in goals.iter().chain(empty) {
-            writeln!(out, "{}", goal_json(g))?;
+            let kept = first.get(&g.open).map_or(&[][..], Vec::as_slice);
+            writeln!(out, "{}", goal_json(g, kept))?;
         }
         return Ok(());
     }
@@ -271,8 +282,9 @@ fn names_with(goals: &[GoalCount], n: u128) -> String {
 }
 
 /// One goal's JSON line: its open cells by group (a list where a group
-/// leaves several open) and its counts.
-pub fn goal_json(g: &GoalCount) -> Value {
+/// leaves several open), its counts and, when some were kept, its first
+/// `solutions` (each a `solution` object of `solve --json`).
+pub fn goal_json(g: &GoalCount, first: &[Value]) -> Value {
     let mut open = Map::new();
     for (name, group) in g.open.iter().zip(&g.groups) {
         match open.get_mut(group) {
@@ -288,9 +300,13 @@ pub fn goal_json(g: &GoalCount) -> Value {
         distinct: g.counts.distinct.unwrap_or(0),
         unique: g.counts.unique.unwrap_or(0),
     };
-    json!({
+    let mut line = json!({
         "type": "goal",
         "open": open,
         "counts": weight_json(w),
-    })
+    });
+    if !first.is_empty() {
+        line["solutions"] = json!(first);
+    }
+    line
 }

@@ -224,10 +224,14 @@ impl SolveArgs {
                 "--heat-map draws the counts of --by-open: it goes with --by-open".into()
             ));
         }
+        if self.by_open && self.limit.is_some() && !self.json {
+            bail!(InputError(
+                "--by-open --limit N puts each goal's first N solutions in its JSON line: add --json".into()
+            ));
+        }
         if self.by_open {
             let refused = [
                 (self.open.is_some(), "--open (one goal) "),
-                (self.limit.is_some(), "--limit"),
                 (self.checkpoint.is_some(), "--checkpoint"),
                 (
                     self.svg.is_some() || self.png.is_some(),

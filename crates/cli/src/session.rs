@@ -17,6 +17,7 @@ use crate::source::Family;
 use jigsolve_search::drive::{plan, Plan, Subtree};
 use jigsolve_search::estimate::{estimate_until, Estimate, SplitMix64};
 use jigsolve_search::trace::{trace, SearchTrace, TraceLimits};
+use jigsolve_search::ByKey;
 use jigsolve_search::{
     count_solutions, run, run_resumable, Branch, Checkpoints, Control, NaiveSpace, NoSuchNode,
     Progress, Report, ResumeError, RunConfig, Shard, Tree, Weight,
@@ -179,16 +180,18 @@ pub trait Session: Send + Sync {
     /// (2, 0)", "piece F", "corner (1, 0.5)").
     fn branch_name(&self, branch: &Branch) -> String;
 
-    /// Counts every solution of the whole tree under the cells it leaves
-    /// open, each worker on its own (`solve --by-open`); `None` when the
-    /// puzzle leaves no cells open.
+    /// Counts every solution of the whole tree (or of `shard`) under the
+    /// cells it leaves open, each worker on its own, keeping the first
+    /// `keep` solutions of each goal as JSON (`solve --by-open --limit`);
+    /// `None` when the puzzle leaves no cells open.
     #[allow(clippy::type_complexity)]
     fn count_by_goal(
         &self,
         threads: usize,
         shard: Option<Shard>,
+        keep: usize,
         control: &Control,
-    ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>>;
+    ) -> Option<Result<(Ran, HashMap<Goal, ByKey<Value>>), NoSuchNode>>;
 
     /// The names of a goal's open cells ("Jan", "25").
     fn goal_names(&self, goal: &[u32]) -> Vec<String>;
@@ -398,8 +401,9 @@ where
         &self,
         threads: usize,
         shard: Option<Shard>,
+        keep: usize,
         control: &Control,
-    ) -> Option<Result<(Ran, HashMap<Goal, Weight>), NoSuchNode>> {
+    ) -> Option<Result<(Ran, HashMap<Goal, ByKey<Value>>), NoSuchNode>> {
         let engine = &self.0;
         // The engine says whether it has goals at all: ask its first tree.
         engine.goal_kind()?;
@@ -410,6 +414,8 @@ where
                 shard,
                 control,
                 |s: &SolutionOf<E>| engine.goal(s).unwrap_or_default(),
+                keep,
+                |s: &SolutionOf<E>| engine.json(s),
             )
             .map(|(report, table)| {
                 (

@@ -312,10 +312,8 @@ fn wrong_open_cells_and_ranges_are_named_with_their_line() {
             vec!["--open", "Jan,Feb,3"],
             "--open names 2 cells of 'month', which leaves 1 open",
         ),
-        (
-            vec!["--by-open", "--limit", "3"],
-            "it does not take --limit",
-        ),
+        (vec!["--by-open", "--limit", "3"], "add --json"),
+        (vec!["--by-open", "--stats"], "it does not take --stats"),
         (
             vec!["--heat-map", "h.svg"],
             "--heat-map draws the counts of --by-open",
@@ -425,4 +423,36 @@ fn shards_counted_by_goal_merge_to_the_whole() {
     let out = jigsolve().arg("merge").args(&files).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+}
+
+/// `--by-open --json --limit N`: each goal's line carries its first N
+/// solutions (all of them when it has fewer), each a solution of that goal
+/// that `verify` accepts.
+#[test]
+fn each_goal_lists_its_first_solutions() {
+    let out = succeeds(jigsolve().args([
+        "solve",
+        "a-puzzle-a-day",
+        "--by-open",
+        "--json",
+        "--limit",
+        "3",
+        "--no-progress",
+    ]));
+    let lines = json_lines(&out.stdout);
+    let mut listed = String::new();
+    for line in &lines[..lines.len() - 1] {
+        let distinct = line["counts"]["distinct"].as_u64().unwrap();
+        let first = line["solutions"].as_array().unwrap();
+        assert_eq!(first.len() as u64, distinct.min(3), "{}", line["open"]);
+        for solution in first {
+            let open = solution["open"].as_array().unwrap();
+            assert_eq!(open[0]["label"], line["open"]["month"]);
+            assert_eq!(open[1]["label"], line["open"]["day"]);
+            let record = serde_json::json!({"type": "solution", "solution": solution});
+            listed.push_str(&format!("{record}\n"));
+        }
+    }
+    let saved = file(&listed);
+    assert_verified("a-puzzle-a-day", saved.path());
 }

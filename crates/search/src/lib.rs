@@ -136,7 +136,7 @@ pub use naive::NaiveSpace;
 pub use restart::run_restarts;
 pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
 pub use stats::{NodeStats, Prune, Report};
-pub use tally::count_by;
+pub use tally::{count_by, ByKey};
 pub use tree::{Branch, Counter, NoSuchNode, NodeKind, Probe, Sink, Tree};
 
 /// The stack each search thread gets, in bytes.

@@ -16,22 +16,38 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
+/// One key's share of a search counted by key: its weights, and the first
+/// solutions found under it, as shown (at most the number asked for).
+#[derive(Clone, Debug, Default)]
+pub struct ByKey<V> {
+    /// The weights of its solutions, added.
+    pub weight: Weight,
+    /// The first solutions found under it (which ones depends on the
+    /// threads: each worker keeps its first).
+    pub first: Vec<V>,
+}
+
 /// Counts every solution under `key(solution)` on `threads` threads, one
-/// engine per worker from `make`. The report counts every solution; the
+/// engine per worker from `make`, keeping the first `keep` solutions of
+/// each key as `show` shows them. The report counts every solution; the
 /// table says how the weights share out among the keys.
-#[allow(clippy::type_complexity)]
-pub fn count_by<T, M, K, F>(
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+pub fn count_by<T, M, K, F, V, S>(
     make: M,
     threads: usize,
     shard: Option<Shard>,
     control: &Control,
     key: F,
-) -> Result<(Report, HashMap<K, Weight>), NoSuchNode>
+    keep: usize,
+    show: S,
+) -> Result<(Report, HashMap<K, ByKey<V>>), NoSuchNode>
 where
     T: Tree,
     M: Fn() -> T + Sync,
     K: Eq + Hash + Send,
     F: Fn(&T::Solution) -> K + Sync,
+    V: Send,
+    S: Fn(&T::Solution) -> V + Sync,
 {
     let started = Instant::now();
     let threads = threads.max(1);
@@ -52,10 +68,10 @@ where
     let next = AtomicUsize::new(0);
     let incomplete = AtomicBool::new(false);
     let workers = threads.min(roots.len()).max(1);
-    let work = || -> Result<(HashMap<K, Weight>, NodeStats, u64), NoSuchNode> {
+    let work = || -> Result<(HashMap<K, ByKey<V>>, NodeStats, u64), NoSuchNode> {
         let mut tree = make();
         let mut ticker = Ticker::new(control);
-        let mut table: HashMap<K, Weight> = HashMap::new();
+        let mut table: HashMap<K, ByKey<V>> = HashMap::new();
         let mut stats = NodeStats::new();
         let mut found = 0u64;
         loop {
@@ -67,7 +83,14 @@ where
             }
             ticker.enter(subtree.span);
             let mut sink = |s: &T::Solution, w: Weight| {
-                *table.entry(key(s)).or_default() += w;
+                let entry = table.entry(key(s)).or_insert_with(|| ByKey {
+                    weight: Weight::default(),
+                    first: Vec::new(),
+                });
+                entry.weight += w;
+                if entry.first.len() < keep {
+                    entry.first.push(show(s));
+                }
                 found += 1;
                 control.add_solutions(1);
                 ControlFlow::Continue(())
@@ -91,15 +114,24 @@ where
             join_workers(handles)
         })?
     };
-    let mut table: HashMap<K, Weight> = HashMap::new();
+    let mut table: HashMap<K, ByKey<V>> = HashMap::new();
     let mut total = Weight::default();
     let mut reported = 0;
     for (part, stats, found) in results {
         nodes.merge(&stats);
         reported += found;
-        for (k, w) in part {
-            total += w;
-            *table.entry(k).or_default() += w;
+        for (k, part) in part {
+            total += part.weight;
+            match table.get_mut(&k) {
+                Some(entry) => {
+                    entry.weight += part.weight;
+                    let room = keep.saturating_sub(entry.first.len());
+                    entry.first.extend(part.first.into_iter().take(room));
+                }
+                None => {
+                    table.insert(k, part);
+                }
+            }
         }
     }
     let stopped = control.stop_reason();
@@ -150,10 +182,21 @@ mod tests {
                 None,
                 &control,
                 |s: &[u32]| s[0],
+                2,
+                |s: &[u32]| s.to_vec(),
             )
             .unwrap();
             assert!(report.complete);
-            let got: HashMap<u32, u128> = table.into_iter().map(|(k, w)| (k, w.raw)).collect();
+            // The first solutions kept are solutions of their key.
+            for (k, by) in &table {
+                assert!(by.first.len() == 2.min(by.weight.raw as usize));
+                assert!(by
+                    .first
+                    .iter()
+                    .all(|s| s[0] == *k && s.iter().sum::<u32>() % 3 == 0));
+            }
+            let got: HashMap<u32, u128> =
+                table.into_iter().map(|(k, w)| (k, w.weight.raw)).collect();
             assert_eq!(got, want, "{threads} threads");
             assert_eq!(report.counts.raw, Some(want.values().sum()));
         }
@@ -168,11 +211,13 @@ mod tests {
                     shard,
                     &Control::new(),
                     |s: &[u32]| s[0],
+                    0,
+                    |_: &[u32]| (),
                 )
                 .unwrap();
                 assert!(report.complete);
-                for (k, w) in table {
-                    *sum.entry(k).or_default() += w.raw;
+                for (k, by) in table {
+                    *sum.entry(k).or_default() += by.weight.raw;
                 }
             }
             assert_eq!(sum, want, "{count} shards");

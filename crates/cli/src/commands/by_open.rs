@@ -72,10 +72,14 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     }
     outputs::check(&outs, &[("the puzzle", Path::new(&args.puzzle))])?;
 
+    // --limit N: each goal's first N solutions in its JSON line.
+    let keep = options
+        .limit
+        .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
     let control = Arc::new(options.control());
     watch_signals(&control);
     let (ran, table) = with_progress(&control, options.progress, described.fraction_known, || {
-        session.count_by_goal(options.run_config().threads, options.shard, &control)
+        session.count_by_goal(options.run_config().threads, options.shard, keep, &control)
     })
     .ok_or_else(|| anyhow!("{} has no goals to count by (a bug)", puzzle.name()))?
     .map_err(|e| {
@@ -86,7 +90,7 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         return Err(anyhow!(fault));
     }
     let report = ran.report;
-    let goals = goal_counts(session.as_ref(), &groups, table);
+    let (goals, first) = goal_counts(session.as_ref(), &groups, table);
 
     // A shard's goals are partial: only the whole search lists the goals
     // no solution reaches.
@@ -98,7 +102,7 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = (|| -> std::io::Result<()> {
-        print_goals(&mut out, &goals, &empty, options.json)?;
+        print_goals(&mut out, &goals, &empty, &first, options.json)?;
         if options.json {
             let mut summary = summary_json(&report, &described, options.shard, false);
             summary["goals"] = json!({

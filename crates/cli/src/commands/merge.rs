@@ -94,13 +94,19 @@ pub fn merge_command(paths: &[PathBuf], puzzle: Option<&str>, as_json: bool) -> 
     if !merged.goals.is_empty() {
         let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
-        let printed =
-            crate::goals::print_goals(&mut out, &merged.goals, &[], as_json).and_then(|_| {
-                if !as_json {
-                    writeln!(out)?;
-                }
-                out.flush()
-            });
+        let printed = crate::goals::print_goals(
+            &mut out,
+            &merged.goals,
+            &[],
+            &crate::goals::FirstSolutions::new(),
+            as_json,
+        )
+        .and_then(|_| {
+            if !as_json {
+                writeln!(out)?;
+            }
+            out.flush()
+        });
         if let Err(e) = printed {
             crate::exit::stdout_failed(e);
         }

@@ -852,13 +852,13 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     let control = start_running(search, limits, |state| state.described(&described));
     let started = Instant::now();
     let (ran, table) = session
-        .count_by_goal(threads, None, &control)
+        .count_by_goal(threads, None, 0, &control)
         .ok_or_else(|| format!("{} leaves no cells open", puzzle.name()))?
         .map_err(|e| {
             format!("the search tree was cut at a path that does not exist (a bug): {e}")
         })?;
     crate::running::threads_made(&control).map_err(|e| format!("{e:#}"))?;
-    let goals = crate::goals::goal_counts(session.as_ref(), &groups, table);
+    let (goals, _) = crate::goals::goal_counts(session.as_ref(), &groups, table);
     let empty = if ran.report.complete {
         crate::goals::unreached(&groups, &goals)
     } else {
@@ -869,7 +869,7 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     let lines: Vec<Value> = goals
         .iter()
         .chain(&empty)
-        .map(crate::goals::goal_json)
+        .map(|g| crate::goals::goal_json(g, &[]))
         .collect();
     let mut summary = summary_json(&ran.report, &described, None, false);
     summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
