@@ -28,6 +28,16 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// A reader that closed the pipe ends the command quietly ([`FOUND`]); any
+/// other failure is an error.
+pub fn quiet_on_closed_pipe(error: anyhow::Error) -> anyhow::Result<u8> {
+    if is_broken_pipe(&error) {
+        Ok(FOUND)
+    } else {
+        Err(error)
+    }
+}
+
 /// The exit code for a command's error, after printing it (nothing is
 /// printed for a closed pipe).
 pub fn code_of(error: &anyhow::Error) -> u8 {

@@ -3,14 +3,15 @@
 //! shards and the web page: the sorted goals with their counts, their JSON
 //! lines, the table, and the heat map.
 
+use crate::options::EngineArgs;
 use crate::puzzle::Loaded;
 use crate::report::weight_json;
-use crate::session::{Goal, Session};
+use crate::session::{Goal, Ran, Session};
 use crate::source::InputError;
 use crate::text::group_digits;
 use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::shard::GoalCount;
-use jigsolve_search::{ByKey, Counts, Report, Weight};
+use jigsolve_search::{ByKey, Control, Counts, Report, Shard, Weight};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -20,6 +21,80 @@ use std::path::Path;
 /// from each group (a calendar's 372 month-day pairs, 2,604 with weekdays).
 const MOST_EMPTY_GOALS: usize = 1 << 20;
 
+/// What the split of a search counted by goal adds to its engine's, so
+/// that its shards merge only with each other.
+pub const SPLIT_BY_GOAL: &str = " goals=by-open";
+
+/// The engine options of a search counted by goal: `engine`'s, with the
+/// symmetry never broken (a representative's goal is not its images').
+pub fn goal_engine(engine: &EngineArgs) -> EngineArgs {
+    EngineArgs {
+        no_symmetry: true,
+        ..engine.clone()
+    }
+}
+
+/// The open groups of `puzzle` (each group's name and its cells' names),
+/// or the error that it leaves no cells open, for `asked` (`--by-open`).
+pub fn goal_groups(puzzle: &dyn Loaded, asked: &str) -> Result<Vec<(String, Vec<String>)>> {
+    let groups = puzzle.open_groups();
+    if groups.is_empty() {
+        bail!(InputError(format!(
+            "{} leaves no cells open: {asked} is for puzzles with [[open]] groups or holes",
+            puzzle.name()
+        )));
+    }
+    Ok(groups)
+}
+
+/// A search counted by goal, ended: its run, its goals in order with the
+/// first solutions kept of each, and (for a whole search that completed)
+/// the goals no solution reaches.
+pub struct Counted {
+    /// The run: its report and any fault.
+    pub ran: Ran,
+    /// The goals with solutions, in the groups' order.
+    pub goals: Vec<GoalCount>,
+    /// Their first solutions, when some were asked for.
+    pub first: FirstSolutions,
+    /// The goals no solution reaches (see [`unreached`]).
+    pub empty: Vec<GoalCount>,
+}
+
+/// Counts every goal of `session` (prepared with [`goal_engine`]) on
+/// `threads` threads under `control`, or of `shard`, keeping the first
+/// `keep` solutions of each.
+pub fn count_goals(
+    session: &dyn Session,
+    groups: &[(String, Vec<String>)],
+    threads: usize,
+    shard: Option<Shard>,
+    keep: usize,
+    control: &Control,
+) -> Result<Counted> {
+    let (ran, table) = session
+        .count_by_goal(threads, shard, keep, control)
+        .ok_or_else(|| anyhow!("the puzzle has no goals to count by (a bug)"))?
+        .map_err(|e| {
+            anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
+        })?;
+    crate::running::threads_made(control)?;
+    let (goals, first) = goal_counts(session, groups, table);
+    // A shard's goals are partial: only the whole search knows the goals
+    // no solution reaches.
+    let empty = if shard.is_none() && ran.report.complete {
+        unreached(groups, &goals)
+    } else {
+        Vec::new()
+    };
+    Ok(Counted {
+        ran,
+        goals,
+        first,
+        empty,
+    })
+}
+
 /// The first solutions kept of each goal (by its open cells' names), as
 /// the JSON of `solve --json`'s solution objects.
 pub type FirstSolutions = HashMap<Vec<String>, Vec<Value>>;
@@ -27,7 +102,7 @@ pub type FirstSolutions = HashMap<Vec<String>, Vec<Value>>;
 /// The table of a search counted by goal as goals named and sorted in the
 /// open groups' order (`groups`: each group's name and its cells' names),
 /// and the first solutions kept of each.
-pub fn goal_counts(
+fn goal_counts(
     session: &dyn Session,
     groups: &[(String, Vec<String>)],
     table: HashMap<Goal, ByKey<Value>>,
@@ -83,7 +158,7 @@ fn counts_of(w: Weight) -> Counts {
 
 /// The goals of one cell per group that no solution reaches, when each
 /// group leaves one cell open and the combinations are few enough.
-pub fn unreached(groups: &[(String, Vec<String>)], goals: &[GoalCount]) -> Vec<GoalCount> {
+fn unreached(groups: &[(String, Vec<String>)], goals: &[GoalCount]) -> Vec<GoalCount> {
     let singles = goals.iter().all(|g| g.open.len() == groups.len());
     let combinations = groups
         .iter()
@@ -213,14 +288,13 @@ pub fn heat_map(puzzle: &dyn Loaded, report: &Report, goals: &[GoalCount]) -> Re
             *per_cell.entry(name.clone()).or_default() += g.counts.distinct.unwrap_or(0);
         }
     }
-    let counts: Vec<(String, u128)> = per_cell.into_iter().collect();
     let caption = format!(
         "{}: distinct solutions leaving each cell open{}",
         puzzle.name(),
         if report.complete { "" } else { " (partial)" }
     );
     puzzle
-        .heat_map_svg(&counts, &caption)
+        .heat_map_svg(&per_cell, &caption)
         .ok_or_else(|| anyhow!("{} has no heat map (a bug)", puzzle.name()))
 }
 

@@ -119,7 +119,11 @@ pub trait Loaded {
     /// The board with a count on each cell (how many solutions leave it
     /// open, by cell name), as an SVG heat map under `caption`; `None` for
     /// a puzzle that leaves no cells open.
-    fn heat_map_svg(&self, counts: &[(String, u128)], caption: &str) -> Option<String> {
+    fn heat_map_svg(
+        &self,
+        counts: &std::collections::HashMap<String, u128>,
+        caption: &str,
+    ) -> Option<String> {
         let _ = (counts, caption);
         None
     }

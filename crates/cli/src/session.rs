@@ -233,9 +233,9 @@ pub trait Engine: Send + Sync {
         cell.to_string()
     }
 
-    /// `Some` when solutions have goals (the puzzle leaves cells open).
-    fn goal_kind(&self) -> Option<()> {
-        None
+    /// Whether solutions have goals (the puzzle leaves cells open).
+    fn has_goals(&self) -> bool {
+        false
     }
 
     /// Runs a job that wants only the first solutions in the family's own
@@ -405,8 +405,9 @@ where
         control: &Control,
     ) -> Option<Result<(Ran, HashMap<Goal, ByKey<Value>>), NoSuchNode>> {
         let engine = &self.0;
-        // The engine says whether it has goals at all: ask its first tree.
-        engine.goal_kind()?;
+        if !engine.has_goals() {
+            return None;
+        }
         Some(
             jigsolve_search::count_by(
                 || engine.tree(),

@@ -10,7 +10,10 @@
 //! result file, and `merge` adds them up ([`crate::goals`] prints both).
 
 use crate::exit;
-use crate::goals::{goal_counts, heat_map_format, print_goals, unreached, write_heat_map};
+use crate::goals::{
+    count_goals, goal_engine, goal_groups, heat_map_format, print_goals, write_heat_map, Counted,
+    SPLIT_BY_GOAL,
+};
 use crate::options::{EngineArgs, SolveArgs};
 use crate::outputs::{self, Output};
 use crate::puzzle::Loaded;
@@ -18,8 +21,7 @@ use crate::report::{
     exit_code, shard_result_path, summary_json, summary_text, write_shard_result_with_goals,
 };
 use crate::running::{watch_signals, with_progress};
-use crate::source::InputError;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, Result};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -28,29 +30,22 @@ use std::sync::Arc;
 /// Counts every goal of `puzzle` as `args` say; returns the exit code.
 pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     let options = args.options()?;
-    let groups = puzzle.open_groups();
-    if groups.is_empty() {
-        bail!(InputError(format!(
-            "{} leaves no cells open: --by-open is for puzzles with [[open]] groups or holes",
-            puzzle.name()
-        )));
-    }
+    let groups = goal_groups(puzzle, "--by-open")?;
     let engine = EngineArgs {
-        no_symmetry: true,
         deadline: options
             .time_limit
             .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
-        ..args.engine.clone()
+        ..goal_engine(&args.engine)
     };
     let session = puzzle.session(&engine)?;
+    let threads = options.run_config().threads;
     let mut described = session.described(&crate::session::Job {
-        threads: options.run_config().threads,
+        threads,
         shard: options.shard,
         want_solutions: false,
         first_solutions_only: false,
     });
-    // Shards counted by goal merge only with each other.
-    described.split.push_str(" goals=by-open");
+    described.split.push_str(SPLIT_BY_GOAL);
     let shard_result = options
         .shard
         .map(|s| shard_result_path(&described.puzzle, s, options.output.as_ref()));
@@ -78,27 +73,26 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
     let control = Arc::new(options.control());
     watch_signals(&control);
-    let (ran, table) = with_progress(&control, options.progress, described.fraction_known, || {
-        session.count_by_goal(options.run_config().threads, options.shard, keep, &control)
-    })
-    .ok_or_else(|| anyhow!("{} has no goals to count by (a bug)", puzzle.name()))?
-    .map_err(|e| {
-        anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
+    let counted = with_progress(&control, options.progress, described.fraction_known, || {
+        count_goals(
+            session.as_ref(),
+            &groups,
+            threads,
+            options.shard,
+            keep,
+            &control,
+        )
     })?;
-    crate::running::threads_made(&control)?;
+    let Counted {
+        ran,
+        goals,
+        first,
+        empty,
+    } = counted;
     if let Some(fault) = ran.fault {
         return Err(anyhow!(fault));
     }
     let report = ran.report;
-    let (goals, first) = goal_counts(session.as_ref(), &groups, table);
-
-    // A shard's goals are partial: only the whole search lists the goals
-    // no solution reaches.
-    let empty = if options.shard.is_none() && report.complete {
-        unreached(&groups, &goals)
-    } else {
-        Vec::new()
-    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = (|| -> std::io::Result<()> {
@@ -121,10 +115,7 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         out.flush()
     })();
     if let Err(e) = written {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Ok(exit::FOUND);
-        }
-        return Err(anyhow!(e).context("cannot write to standard output"));
+        return exit::quiet_on_closed_pipe(anyhow!(e).context("cannot write to standard output"));
     }
     if let (Some(shard), Some(path)) = (options.shard, &shard_result) {
         write_shard_result_with_goals(&report, &described, shard, path, goals.clone())?;

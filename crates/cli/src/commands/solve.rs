@@ -158,13 +158,13 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     }
 
     if let Some(e) = failed {
-        return quiet_on_closed_pipe(e);
+        return exit::quiet_on_closed_pipe(e);
     }
     if let (Some(shard), Some(path)) = (options.shard, &shard_result) {
         write_shard_result(&ran.report, &described, shard, path)?;
     }
     if let Err(e) = printer.summary(&ran.report, options.shard, options.stats) {
-        return quiet_on_closed_pipe(e);
+        return exit::quiet_on_closed_pipe(e);
     }
     if let Some(fault) = ran.fault {
         return Err(anyhow!(fault));
@@ -175,16 +175,6 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     std::mem::forget(session);
     std::mem::forget(puzzle);
     Ok(exit_code(&ran.report))
-}
-
-/// A reader that closed the pipe ends the command quietly; any other
-/// failure is an error.
-fn quiet_on_closed_pipe(error: anyhow::Error) -> Result<u8> {
-    if exit::is_broken_pipe(&error) {
-        Ok(exit::FOUND)
-    } else {
-        Err(error)
-    }
 }
 
 /// What the summary says about the checkpoint a run started from.

@@ -18,23 +18,18 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
     check_engine_options(puzzle.as_ref(), &args.engine)?;
-    if args.by_open && puzzle.open_groups().is_empty() {
-        return Err(anyhow::anyhow!(crate::source::InputError(format!(
-            "{} leaves no cells open: --by-open is for puzzles with [[open]] groups or holes",
-            puzzle.name()
-        ))));
-    }
-    // A search by goal never breaks symmetry (see `solve --by-open`): the
-    // plan is of that tree.
-    let engine = crate::options::EngineArgs {
-        no_symmetry: args.engine.no_symmetry || args.by_open,
-        ..args.engine.clone()
+    // The plan of a search by goal is of its own tree (symmetry unbroken).
+    let engine = if args.by_open {
+        crate::goals::goal_groups(puzzle.as_ref(), "--by-open")?;
+        crate::goals::goal_engine(&args.engine)
+    } else {
+        args.engine.clone()
     };
     let session = puzzle.session(&engine)?;
     let shards = args.shards as usize;
     let mut described = session.described(&Job::whole_tree());
     if args.by_open {
-        described.split.push_str(" goals=by-open");
+        described.split.push_str(crate::goals::SPLIT_BY_GOAL);
     }
     let mode = if args.by_open { "--by-open" } else { "--count" };
     let whole = session

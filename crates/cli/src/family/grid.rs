@@ -304,16 +304,18 @@ impl Loaded for GridPuzzle {
         Ok(Box::new(self.with_puzzle(puzzle)))
     }
 
-    fn heat_map_svg(&self, counts: &[(String, u128)], caption: &str) -> Option<String> {
+    fn heat_map_svg(
+        &self,
+        counts: &std::collections::HashMap<String, u128>,
+        caption: &str,
+    ) -> Option<String> {
         let puzzle = self.puzzle();
         if !puzzle.has_open() {
             return None;
         }
-        let by_name: std::collections::HashMap<&str, u128> =
-            counts.iter().map(|(n, c)| (n.as_str(), *c)).collect();
         Some(jigsolve_render::grid::heat_map_svg(
             puzzle,
-            &|name| by_name.get(name).copied(),
+            &|name| counts.get(name).copied(),
             caption,
         ))
     }
@@ -365,7 +367,9 @@ impl Engine for GridEngine {
     }
 
     fn goal(&self, solution: &[u16]) -> Option<Vec<u32>> {
-        self.goal_kind()?;
+        if !self.has_goals() {
+            return None;
+        }
         // Group by group, then by cell (board cells are sorted).
         let mut open: Vec<(u16, u32)> = solution
             .iter()
@@ -384,8 +388,8 @@ impl Engine for GridEngine {
             .map_or_else(|| cell.to_string(), |s| puzzle.cell_name(s.0))
     }
 
-    fn goal_kind(&self) -> Option<()> {
-        self.prep.puzzle().has_open().then_some(())
+    fn has_goals(&self) -> bool {
+        self.open_rank.iter().any(Option::is_some)
     }
 
     fn svg(&self, solution: &[u16], caption: &str) -> String {

@@ -21,6 +21,7 @@
 use crate::commands::best;
 use crate::commands::tree;
 use crate::family;
+use crate::goals;
 use crate::options::EngineArgs;
 use crate::options::DEFAULT_TREE_NODES;
 use crate::report::{share_text, summary_json, weight_json};
@@ -835,13 +836,11 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     let puzzle = family::load(source, None).map_err(|e| format!("{e:#}"))?;
     crate::puzzle::check_engine_options(puzzle.as_ref(), &search.options.engine)
         .map_err(|e| format!("{e:#}"))?;
-    let groups = puzzle.open_groups();
-    // Symmetry is never broken when counting by goal (see `solve --by-open`).
-    let engine = EngineArgs {
-        no_symmetry: true,
-        ..search.options.engine.clone()
-    };
-    let session = puzzle.session(&engine).map_err(|e| format!("{e:#}"))?;
+    let groups =
+        goals::goal_groups(puzzle.as_ref(), "mode by-open").map_err(|e| format!("{e:#}"))?;
+    let session = puzzle
+        .session(&goals::goal_engine(&search.options.engine))
+        .map_err(|e| format!("{e:#}"))?;
     let threads = search.options.threads;
     let described = session.described(&Job {
         threads,
@@ -851,25 +850,16 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     });
     let control = start_running(search, limits, |state| state.described(&described));
     let started = Instant::now();
-    let (ran, table) = session
-        .count_by_goal(threads, None, 0, &control)
-        .ok_or_else(|| format!("{} leaves no cells open", puzzle.name()))?
-        .map_err(|e| {
-            format!("the search tree was cut at a path that does not exist (a bug): {e}")
-        })?;
-    crate::running::threads_made(&control).map_err(|e| format!("{e:#}"))?;
-    let (goals, _) = crate::goals::goal_counts(session.as_ref(), &groups, table);
-    let empty = if ran.report.complete {
-        crate::goals::unreached(&groups, &goals)
-    } else {
-        Vec::new()
-    };
-    let heat_map = crate::goals::heat_map(puzzle.as_ref(), &ran.report, &goals)
+    let goals::Counted {
+        ran, goals, empty, ..
+    } = goals::count_goals(session.as_ref(), &groups, threads, None, 0, &control)
         .map_err(|e| format!("{e:#}"))?;
+    let heat_map =
+        goals::heat_map(puzzle.as_ref(), &ran.report, &goals).map_err(|e| format!("{e:#}"))?;
     let lines: Vec<Value> = goals
         .iter()
         .chain(&empty)
-        .map(|g| crate::goals::goal_json(g, &[]))
+        .map(|g| goals::goal_json(g, &[]))
         .collect();
     let mut summary = summary_json(&ran.report, &described, None, false);
     summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
