@@ -78,6 +78,6 @@ pub use engine::{Engine, EngineChoice, Options, Prepared, Solver, UnknownEngine}
 pub use lattice::{bounding_box, Cell, Lattice};
 pub use letters::letter_layers;
 pub use model::{ModelError, Piece, Pin, Puzzle, Sides, Site, Warning, MAX_BOARD};
-pub use problem::Problem;
+pub use problem::{scan_turn, Problem};
 pub use symmetry::{Mode, Plan};
 pub use verify::{verify, VerifyError};
