@@ -61,7 +61,10 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
         CellChoice::Tightest => lowest_tightest_in(g, narrow, e),
         CellChoice::First | CellChoice::Fewest => e.lowest(),
     };
-    if size < t.endgame {
+    // While cells may still be left open, a small region may be pieces and
+    // open cells: the checks that count pieces wait until none is left.
+    let opens_left = t.open_types != 0 && left.after(placed) & t.open_types != 0;
+    if size < t.endgame && !opens_left {
         return endgame_ok(t, empty, left, placed, pick);
     }
     // (The colour check is never on with the first empty cell.)
@@ -72,11 +75,13 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
     // Three pieces from the end the exact check decides alone: what the
     // floods refuse it refuses too, and they cost more than they saved it
     // (polyhex-hexagon 4.3% fewer instructions without them).
-    if size < t.endgame_three {
+    if size < t.endgame_three && !opens_left {
         return three_ok(t, empty, left, placed, pick);
     }
     let one = One {
         shapes: &t.shapes,
+        opens: &t.opens,
+        open_cells: if opens_left { t.open_cells } else { B::ZERO },
         left,
         placed,
     };
@@ -96,11 +101,14 @@ pub(super) fn child_ok<B: Bits, G: Grow<B>>(
                 Some((lo, n)) => {
                     let lo = *lo;
                     let (seeds, empty) = (seeds.word(lo), empty.word(lo));
-                    seeds_ok(n, seeds, empty, feasible, t.cap, |r| {
-                        one.ok(B::from_word(r, lo))
+                    seeds_ok(n, seeds, empty, t.cap, |r| {
+                        let r = B::from_word(r, lo);
+                        one.fits(feasible, r) && one.ok(r)
                     })
                 }
-                None => seeds_ok(g, seeds, empty, feasible, t.cap, |r| one.ok(r)),
+                None => seeds_ok(g, seeds, empty, t.cap, |r| {
+                    one.fits(feasible, r) && one.ok(r)
+                }),
             }
         }
     }
@@ -235,23 +243,51 @@ impl<'a> Left<'a> {
     }
 }
 
-/// What a region that only one piece can fill is checked against: the
-/// placements' shapes, and the types left once the placement `placed` is
-/// made.
+/// What a closed region is checked against: the sizes the pieces left
+/// can fill, the cells they may leave open, the placements' shapes (for a
+/// region only one piece can fill), and the types left once the placement
+/// `placed` is made.
 #[derive(Clone, Copy)]
 struct One<'a, B> {
     shapes: &'a Shapes<B>,
+    opens: &'a [(u32, B)],
+    /// The cells that may still be left open.
+    open_cells: B,
     left: Left<'a>,
     placed: Used,
 }
 
 impl<B: Bits> One<'_, B> {
+    /// Whether the pieces left, whose fillable sizes are `feasible`, can
+    /// fill `region` once some of its cells are left open: at most as many
+    /// as it has cells of each type of open cells, up to that type's
+    /// copies left (per region, so sound but not exact).
+    #[inline(always)]
+    fn fits(&self, feasible: u128, region: B) -> bool {
+        let size = region.count();
+        fits_size(feasible, size) || !self.opens.is_empty() && self.fits_open(feasible, region)
+    }
+
+    #[inline(never)]
+    fn fits_open(&self, feasible: u128, region: B) -> bool {
+        let size = region.count();
+        let mut open = 0;
+        for &(t, cells) in self.opens {
+            let placed = (self.placed.ty[0] == t) as u32;
+            let left = self.left.remaining[t as usize].saturating_sub(placed);
+            open += left.min((region & cells).count());
+        }
+        let open = open.min(size);
+        // Some size from `size - open` to `size` is fillable.
+        feasible >> (size - open) & ((2u128 << open) - 1) != 0
+    }
+
     /// Whether the closed region `region` can be filled, as far as its
     /// shape tells: fewer cells than two of the smallest piece
     /// must be exactly one placement of a type still left.
     #[inline(always)]
     fn ok(&self, region: B) -> bool {
-        if region.count() >= self.shapes.below {
+        if region.count() >= self.shapes.below || !(region & self.open_cells).is_empty() {
             return true;
         }
         self.shapes
@@ -321,7 +357,7 @@ fn behind_ok<B: Bits, G: Grow<B>>(
     if closed.is_empty() {
         return true;
     }
-    fits_size(feasible, closed.count()) && regions_each_ok(g, closed, feasible, cap, one)
+    one.fits(feasible, closed) && regions_each_ok(g, closed, feasible, cap, one)
 }
 
 /// Whether each region of `closed` (a union of closed regions) is feasible
@@ -341,8 +377,7 @@ fn regions_each_ok<B: Bits, G: Grow<B>>(
             return one.ok(region);
         }
         if done {
-            let size = region.count();
-            if !fits_size(feasible, size) || !one.ok(region) {
+            if !one.fits(feasible, region) || !one.ok(region) {
                 return false;
             }
         }
@@ -359,15 +394,14 @@ fn seeds_ok<W: Bits, G: Grow<W>>(
     g: &G,
     mut seeds: W,
     empty: W,
-    feasible: u128,
     cap: u32,
-    shape_ok: impl Fn(W) -> bool,
+    region_ok: impl Fn(W) -> bool,
 ) -> bool {
     let mut big = W::ZERO;
     while !seeds.is_empty() {
         let (closed, region) = g.flood(W::bit(seeds.lowest()), empty, big, cap);
         if closed {
-            if !fits_size(feasible, region.count()) || !shape_ok(region) {
+            if !region_ok(region) {
                 return false;
             }
         } else {

@@ -80,7 +80,20 @@ pub struct BitTables<B: Bits> {
     pub(super) nbr: Vec<B>,
     /// The scan position of each bit (`u32::MAX` for a bit that is no cell).
     pub(super) cell_of_bit: Vec<u32>,
+    /// Per key, the sizes of regions the remaining pieces can fill, cells
+    /// left open not counted (see `opens`).
     pub(super) feasible: Vec<u128>,
+    /// Per type of cells left open, the type and the cells it may leave
+    /// open: a closed region may hold as many open cells as it has cells of
+    /// each such type, up to the copies of it left. (Counted with the
+    /// pieces, one-cell open "pieces" would make every region size
+    /// feasible, and the check would refuse nothing.)
+    pub(super) opens: Vec<(u32, B)>,
+    /// The types of `opens`, a bit each (none when there are more than 64
+    /// types: the checks then take cells to be left open to the end).
+    pub(super) open_types: u64,
+    /// The cells of all `opens`.
+    pub(super) open_cells: B,
     /// Whether the colour check is on (see `Balance`).
     pub(super) balanced: bool,
     /// Per key, the sums the remaining pieces' signed colour differences
@@ -262,6 +275,19 @@ impl<B: Bits> BitTables<B> {
             .map(|t| t.size as u32)
             .min()
             .unwrap_or(1);
+        let smallest_cover = smallest;
+        // The checks of small regions and of the last pieces count pieces,
+        // not cells left open: they are made only once no cell is left to
+        // leave open (see `opens`), and then a one-cell open "piece" is no
+        // piece.
+        let smallest_piece = problem
+            .types
+            .iter()
+            .filter(|t| t.hi > 0 && !t.open)
+            .map(|t| t.size as u32)
+            .min()
+            .unwrap_or(smallest);
+        let smallest = smallest_piece;
         // A region smaller than two of the smallest pieces holds one piece.
         let below = if cap > 0 { 2 * smallest } else { 0 };
         let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
@@ -284,8 +310,10 @@ impl<B: Bits> BitTables<B> {
             e if e > 0 && problem.lattice() != Lattice::Square => e + smallest,
             _ => 0,
         };
-        let hole =
-            |known_full: B, seeds: B| local && hole_left(&nbr, full, known_full, seeds, smallest);
+        // (A pocket of one cell may be a cell left open.)
+        let hole = |known_full: B, seeds: B| {
+            local && hole_left(&nbr, full, known_full, seeds, smallest_cover)
+        };
         let mut lists = Lists::default();
         let (mut nb, mut degree, mut cover_base) = (Vec::new(), Vec::new(), Vec::new());
         let (mut near, mut pext_keys) = (Vec::new(), false);
@@ -407,7 +435,27 @@ impl<B: Bits> BitTables<B> {
             (Layout::Space(_), CellChoice::Tightest) if n > 32 => 6,
             _ => usize::MAX,
         };
+        let opens = problem
+            .types
+            .iter()
+            .enumerate()
+            .filter(|(_, ty)| ty.open)
+            .map(|(t, _)| {
+                let cells = problem.by_type[t]
+                    .clone()
+                    .fold(B::ZERO, |m, p| m | info[p].mask);
+                (t as u32, cells)
+            })
+            .collect::<Vec<(u32, B)>>();
+        let open_types = match problem.types.len() {
+            n if n <= 64 => opens.iter().fold(0, |m, &(t, _)| m | 1u64 << t),
+            _ if opens.is_empty() => 0,
+            _ => !0,
+        };
+        let open_cells = opens.iter().fold(B::ZERO, |m, &(_, c)| m | c);
         Some(BitTables {
+            open_types,
+            open_cells,
             seconds: Vec::new(),
             cell_of_bit,
             widest,
@@ -426,6 +474,7 @@ impl<B: Bits> BitTables<B> {
             key0: keys.key0,
             imbalance0: keys.board,
             feasible: keys.feasible,
+            opens,
             balances: keys.balances,
             cap,
             shapes,
@@ -593,7 +642,11 @@ impl Keys {
         let none = vec![0; problem.types.len()];
         Keys::with(problem, &none, vec![0; problem.cells()]).unwrap_or_else(|| {
             // Too many multisets: one table for the whole piece set.
-            let all = problem.types.iter().map(|t| (t.size, t.hi));
+            let all = problem
+                .types
+                .iter()
+                .filter(|t| !t.open)
+                .map(|t| (t.size, t.hi));
             Keys {
                 stride: none,
                 key0: 0,
@@ -609,8 +662,10 @@ impl Keys {
     /// The keys for types of colour differences `diff` (all 0: no colour
     /// check); `None` when there would be more than `MAX_KEYS`.
     fn with(problem: &Problem, diff: &[u32], colour: Vec<i32>) -> Option<Keys> {
-        let of = |t: usize| (problem.types[t].size, diff[t]);
-        let mut classes: Vec<(usize, u32)> = (0..diff.len()).map(of).collect();
+        // Open cells are a class of their own (a one-cell piece of the set
+        // is not), and fill no region size (see `BitTables::opens`).
+        let of = |t: usize| (problem.types[t].size, diff[t], problem.types[t].open);
+        let mut classes: Vec<(usize, u32, bool)> = (0..diff.len()).map(of).collect();
         classes.sort_unstable();
         classes.dedup();
         let total: Vec<u32> = classes
@@ -644,7 +699,10 @@ impl Keys {
                 .collect(),
             key0: total.iter().zip(&class_stride).map(|(&h, &s)| h * s).sum(),
             feasible: (0..keys)
-                .map(|key| sums(classes.iter().map(|c| c.0).zip(counts(key))))
+                .map(|key| {
+                    let sizes = classes.iter().map(|c| if c.2 { 128 } else { c.0 });
+                    sums(sizes.zip(counts(key)))
+                })
                 .collect(),
             balances: match balanced {
                 true => (0..keys)
