@@ -1,5 +1,5 @@
 # jigsolve in a container, for the Kubernetes and other cluster recipes of
-# docs (README, "Every core, many machines"). Two stages: the build, with
+# docs (docs/distributed.md, "Every core, many machines"). Two stages: the build, with
 # the Rust toolchain, then a slim image with only the binary.
 #
 #   docker build -t jigsolve .

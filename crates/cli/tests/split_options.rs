@@ -177,7 +177,7 @@ fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
 /// A puzzle's `name` comes from its file, which may come from a stranger.
 /// Names with shell syntax, quotes, line breaks, `../`, absolute paths or
 /// a leading `-` reach no shell and no path outside the working folder:
-/// `split`'s printed commands, run by `sh` as the README's recipes do, run
+/// `split`'s printed commands, run by `sh` as the recipes of docs/distributed.md do, run
 /// nothing else and write their results in the folder; so do the default
 /// file names of `solve --shard`, `hints` and `solve --svg`. (Issue 43:
 /// `split` printed the name unquoted, and `hints` and `--shard` wrote

@@ -2,7 +2,7 @@
 //!
 //! Three formats:
 //!
-//! - **TOML** (written by hand; documented in the README):
+//! - **TOML** (written by hand; documented in docs/edge.md):
 //!
 //!   ```toml
 //!   family = "edge"

@@ -465,7 +465,7 @@ fn with_hostile_name(bytes: &[u8], rng: &mut Rng) -> Vec<u8> {
 }
 
 /// Runs a command of a hostile-named puzzle in a folder of its own (`split`'s
-/// printed commands through `sh`, as the README's recipes do): fails as
+/// printed commands through `sh`, as the recipes of docs/distributed.md do): fails as
 /// [`run_one`] does, or when a file appears outside that folder or a
 /// command the name carries ran.
 fn run_named(bin: &Path, args: &[String], work: &Path, limit: Duration) -> Option<String> {

@@ -52,7 +52,7 @@ fn bad_files_name_their_line_and_problem() {
 
 #[test]
 fn a_piece_beyond_the_stated_limit_is_refused() {
-    // README, Limits: 4,096 cells per piece. A 65 x 64 block has 4,160.
+    // docs/limits.md: 4,096 cells per piece. A 65 x 64 block has 4,160.
     let row = "#".repeat(65);
     let art = vec![row.as_str(); 64].join("\n");
     let text = format!(

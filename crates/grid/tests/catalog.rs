@@ -1,4 +1,4 @@
-//! The catalog puzzles give the published counts (see README, Polyforms).
+//! The catalog puzzles give the published counts (see docs/polyforms.md).
 //! Every solution any of these searches lists passes the independent
 //! verifier (see `common::solve`).
 

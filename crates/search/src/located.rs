@@ -59,7 +59,7 @@ pub fn plain_toml_message(message: &str, forms: &[(&str, &str)]) -> String {
         let name = name.trim();
         return match forms.iter().find(|(n, _)| *n == name) {
             Some((_, how)) => format!("this value has the wrong form: {how}"),
-            None => "this value has the wrong form (see the README for how to write it)".into(),
+            None => "this value has the wrong form (see the guide of its family under docs/ for how to write it)".into(),
         };
     }
     if message.contains("number too large to fit in target type") {
