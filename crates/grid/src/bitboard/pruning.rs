@@ -376,10 +376,8 @@ fn regions_each_ok<B: Bits, G: Grow<B>>(
             // One region, whose size was checked.
             return one.ok(region);
         }
-        if done {
-            if !one.fits(feasible, region) || !one.ok(region) {
-                return false;
-            }
+        if done && (!one.fits(feasible, region) || !one.ok(region)) {
+            return false;
         }
         rest &= !region;
     }
