@@ -134,7 +134,7 @@ pub use drive::{count_solutions, run, RunConfig, Shard};
 pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};
 pub use naive::NaiveSpace;
 pub use restart::run_restarts;
-pub use resume::{run_resumable, Checkpoints, Progress, ResumeError};
+pub use resume::{count_by_resumable, run_resumable, Checkpoints, Progress, ResumeError};
 pub use stats::{NodeStats, Prune, Report};
 pub use tally::{count_by, ByKey};
 pub use tree::{Branch, Counter, NoSuchNode, NodeKind, Probe, Sink, Tree};

@@ -20,11 +20,14 @@
 //! the subtree is counted again from its start) before it hands any out.
 
 use crate::drive::{join_workers, plan_until, shard_plan, CountingSink, Subtree, Tally};
+use crate::tree::Sink;
 use crate::{
-    Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, StopReason, Ticker, Tree, Weight,
+    Control, Counts, NoSuchNode, NodeStats, Report, RunConfig, Shard, StopReason, Ticker, Tree,
+    Weight,
 };
 use std::borrow::Borrow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::Hash;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -96,16 +99,59 @@ pub struct Checkpoints<'a> {
 }
 
 /// What a worker tells the calling thread.
-enum Message<S> {
+enum Message<S, P> {
     /// A solution of subtree `index` (listing runs only).
     Solution(usize, S, Weight),
     /// Subtree `index` ended, searched to its end or not, with the
-    /// solutions (counting runs) and nodes it held.
+    /// solutions (counting runs) and nodes it held, and what was gathered
+    /// of its solutions (see [`Gather`]).
     Ended {
         index: usize,
         finished: bool,
         tally: Tally,
+        part: P,
     },
+}
+
+/// What a counting run gathers from each subtree's solutions besides their
+/// weights: nothing for a plain count, the weights per key for a count by
+/// key. A part goes to the calling thread with its subtree's end, so the
+/// caller's sum of the finished subtrees' parts always matches the
+/// progress it saves.
+trait Gather<S: ?Sized>: Sync {
+    /// What one subtree's solutions give.
+    type Part: Send;
+    /// Whether the solutions must be seen one by one (otherwise an engine
+    /// may count many at once without building them).
+    const SEES_SOLUTIONS: bool;
+    /// An empty part.
+    fn part(&self) -> Self::Part;
+    /// Adds one solution to `part`.
+    fn add(&self, part: &mut Self::Part, solution: &S, weight: Weight);
+}
+
+/// Gathers nothing (a plain count).
+struct Nothing;
+
+impl<S: ?Sized> Gather<S> for Nothing {
+    type Part = ();
+    const SEES_SOLUTIONS: bool = false;
+    fn part(&self) {}
+    fn add(&self, _: &mut (), _: &S, _: Weight) {}
+}
+
+/// Gathers the weights of the solutions under each key.
+struct ByKeys<F>(F);
+
+impl<S: ?Sized, K: Eq + Hash + Send, F: Fn(&S) -> K + Sync> Gather<S> for ByKeys<F> {
+    type Part = HashMap<K, Weight>;
+    const SEES_SOLUTIONS: bool = true;
+    fn part(&self) -> HashMap<K, Weight> {
+        HashMap::new()
+    }
+    fn add(&self, part: &mut HashMap<K, Weight>, solution: &S, weight: Weight) {
+        *part.entry((self.0)(solution)).or_default() += weight;
+    }
 }
 
 /// Runs a search as [`run`](crate::run) does, resuming from and saving to
@@ -117,13 +163,83 @@ pub fn run_resumable<T, M, C>(
     config: &RunConfig,
     control: &Control,
     checkpoints: Checkpoints<'_>,
-    mut consumer: C,
+    consumer: C,
 ) -> Result<(Report, Progress), ResumeError>
 where
     T: Tree,
     M: Fn() -> T + Sync,
     <T::Solution as ToOwned>::Owned: Send,
     C: FnMut(&T::Solution, Weight) -> ControlFlow<()>,
+{
+    resumable(
+        make,
+        config,
+        control,
+        checkpoints,
+        consumer,
+        &Nothing,
+        |(), _| {},
+    )
+}
+
+/// Counts every solution under `key(solution)` as
+/// [`count_by`](crate::count_by) does (without keeping first solutions),
+/// resuming from and saving to `checkpoints`. Each worker tallies a
+/// subtree's solutions by key and hands the table to `ended` on the
+/// calling thread when the subtree ends (`true`: searched to its end), the
+/// thread that saves the progress: the caller keeps the finished subtrees'
+/// tables with the progress it saves and adds the others only to what
+/// this run shows. Returns this run's report and the progress last saved.
+pub fn count_by_resumable<T, M, K, F, E>(
+    make: M,
+    threads: usize,
+    shard: Option<Shard>,
+    control: &Control,
+    checkpoints: Checkpoints<'_>,
+    key: F,
+    ended: E,
+) -> Result<(Report, Progress), ResumeError>
+where
+    T: Tree,
+    M: Fn() -> T + Sync,
+    <T::Solution as ToOwned>::Owned: Send,
+    K: Eq + Hash + Send,
+    F: Fn(&T::Solution) -> K + Sync,
+    E: FnMut(HashMap<K, Weight>, bool),
+{
+    let config = RunConfig {
+        threads,
+        shard,
+        want_solutions: false,
+    };
+    let consumer = |_: &T::Solution, _| ControlFlow::Continue(());
+    resumable(
+        make,
+        &config,
+        control,
+        checkpoints,
+        consumer,
+        &ByKeys(key),
+        ended,
+    )
+}
+
+fn resumable<T, M, C, G, E>(
+    make: M,
+    config: &RunConfig,
+    control: &Control,
+    checkpoints: Checkpoints<'_>,
+    mut consumer: C,
+    gather: &G,
+    mut ended: E,
+) -> Result<(Report, Progress), ResumeError>
+where
+    T: Tree,
+    M: Fn() -> T + Sync,
+    <T::Solution as ToOwned>::Owned: Send,
+    C: FnMut(&T::Solution, Weight) -> ControlFlow<()>,
+    G: Gather<T::Solution>,
+    E: FnMut(G::Part, bool),
 {
     let started = Instant::now();
     let Checkpoints {
@@ -210,7 +326,7 @@ where
     let next = AtomicUsize::new(0);
     let workers = threads.min(todo.len()).max(1);
     let want_solutions = config.want_solutions;
-    let (tx, rx) = mpsc::sync_channel::<Message<<T::Solution as ToOwned>::Owned>>(256);
+    let (tx, rx) = mpsc::sync_channel::<Message<<T::Solution as ToOwned>::Owned, G::Part>>(256);
     // This run's share of the subtrees that did not finish.
     let mut partial = Tally::default();
     let mut save_error: Option<String> = None;
@@ -229,12 +345,25 @@ where
                     let subtree = &subtrees[index];
                     ticker.enter(subtree.span * scale);
                     let mut tally = Tally::default();
+                    let mut part = gather.part();
                     let flow = if want_solutions {
                         let mut sink = |s: &T::Solution, w: Weight| {
                             if tx.send(Message::Solution(index, s.to_owned(), w)).is_err() {
                                 return ControlFlow::Break(());
                             }
                             ControlFlow::Continue(())
+                        };
+                        tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
+                    } else if G::SEES_SOLUTIONS {
+                        let (weight, reported) = (&mut tally.weight, &mut tally.reported);
+                        let mut sink = |s: &T::Solution, w: Weight| {
+                            gather.add(&mut part, s, w);
+                            CountingSink {
+                                weight,
+                                reported,
+                                control,
+                            }
+                            .solution(s, w)
                         };
                         tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
                     } else {
@@ -253,6 +382,7 @@ where
                         index,
                         finished,
                         tally,
+                        part,
                     };
                     if tx.send(ended).is_err() || !finished {
                         break;
@@ -301,10 +431,12 @@ where
                     index,
                     finished,
                     mut tally,
+                    part,
                 }) => {
                     if let Some(listed) = running.remove(&index) {
                         tally.add(&listed);
                     }
+                    ended(part, finished);
                     if finished {
                         progress.finished[index] = true;
                         progress.handed_out.remove(&(index as u32));
@@ -433,6 +565,65 @@ mod tests {
                 // Killed: what was saved half way through is all there is.
                 progress = saves[saves.len() / 2].clone();
                 assert!(runs < 200);
+            }
+            assert!(runs > 3, "{runs} runs");
+        }
+    }
+
+    #[test]
+    fn a_count_by_key_stopped_and_resumed_counts_every_key_once() {
+        let toy = || Toy {
+            depth: 7,
+            fanout: 4,
+        };
+        let key = |s: &[u32]| s[..2].to_vec();
+        let control = Control::new();
+        let (_, whole) = crate::count_by(toy, 1, None, &control, key, 0, |_| ()).unwrap();
+        let whole: HashMap<Vec<u32>, u128> =
+            whole.into_iter().map(|(k, v)| (k, v.weight.raw)).collect();
+        assert_eq!(whole.len(), 16);
+        for threads in [1, 3] {
+            let mut progress = Progress::default();
+            let mut finished: HashMap<Vec<u32>, Weight> = HashMap::new();
+            let mut runs = 0;
+            loop {
+                runs += 1;
+                let control = Control::new().with_node_limit(3_000);
+                let table = std::cell::RefCell::new(finished.clone());
+                let mut shown = HashMap::<Vec<u32>, Weight>::new();
+                let mut saves = Vec::new();
+                let mut save = |p: &Progress| {
+                    saves.push((p.clone(), table.borrow().clone()));
+                    Ok(())
+                };
+                let checkpoints = Checkpoints {
+                    progress: progress.clone(),
+                    every: Duration::ZERO,
+                    save: &mut save,
+                };
+                let ended = |part: HashMap<Vec<u32>, Weight>, done: bool| {
+                    for (k, w) in part {
+                        *shown.entry(k.clone()).or_default() += w;
+                        if done {
+                            *table.borrow_mut().entry(k).or_default() += w;
+                        }
+                    }
+                };
+                let (report, _) =
+                    count_by_resumable(toy, threads, None, &control, checkpoints, key, ended)
+                        .unwrap();
+                (progress, finished) = saves.last().unwrap().clone();
+                // This run's table and the saved one add up to its counts.
+                let saved_raw: u128 = finished.values().map(|w| w.raw).sum();
+                assert_eq!(saved_raw, progress.weight.raw);
+                if report.complete {
+                    let got: HashMap<Vec<u32>, u128> =
+                        finished.iter().map(|(k, w)| (k.clone(), w.raw)).collect();
+                    assert_eq!(got, whole, "{threads} threads");
+                    break;
+                }
+                assert!(!shown.is_empty() || runs > 1);
+                assert!(runs < 100);
             }
             assert!(runs > 3, "{runs} runs");
         }
