@@ -12,8 +12,14 @@
 //! the nodes a rule cut short and the placements tried and rejected, per
 //! rule and depth. Files written before those counts were kept lack the
 //! fields and are read as they were (their checksums cover the same text).
+//!
+//! A search counted by goal (`solve --by-open --checkpoint`) keeps, besides,
+//! the weights of the solutions handed out so far per goal. They are
+//! tallied on the thread that saves, between two saves never, so the file
+//! holds each goal's solutions of the finished subtrees and of those handed
+//! out from the unfinished ones: exactly the solutions a resumed run skips.
 
-use crate::session::Described;
+use crate::session::{Described, Goal};
 use crate::source::{read_file_limited, InputError};
 use anyhow::{anyhow, Result};
 use jigsolve_search::{NodeStats, Progress, Prune, Shard, Weight};
@@ -61,6 +67,11 @@ struct File {
     rejected: BTreeMap<String, Vec<u64>>,
     /// (subtree, solutions already handed out) for unfinished subtrees.
     handed_out: Vec<(u32, u64)>,
+    /// For a search counted by goal (`solve --by-open`): each goal met so
+    /// far with the raw, distinct and unique weights of the solutions
+    /// handed out, in decimal (absent otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    goals: Vec<(Goal, String, String, String)>,
     delivered: u64,
     seconds: f64,
     checksum: String,
@@ -123,9 +134,22 @@ fn parse_ranges(text: &str, len: usize) -> Option<Vec<bool>> {
     Some(flags)
 }
 
+/// The weights of the solutions handed out so far by a search counted by
+/// goal, per goal.
+pub type GoalWeights = BTreeMap<Goal, Weight>;
+
 /// The progress saved in `path` for this puzzle, options and shard; `None`
 /// when there is no such file yet (a new run).
 pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<Option<Progress>> {
+    Ok(load_with_goals(path, described, shard)?.map(|(progress, _)| progress))
+}
+
+/// As [`load`], with the goals' weights of a search counted by goal.
+pub fn load_with_goals(
+    path: &Path,
+    described: &Described,
+    shard: Option<Shard>,
+) -> Result<Option<(Progress, GoalWeights)>> {
     if !path.exists() {
         return Ok(None);
     }
@@ -179,15 +203,28 @@ pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<
         text.parse::<u128>()
             .map_err(|_| refuse(format!("the {what} count '{text}' is not a number")))
     };
-    let weight = Weight {
-        raw: count(&file.raw, "raw")?,
-        distinct: count(&file.distinct, "distinct")?,
-        unique: count(&file.unique, "unique")?,
+    let weight_of = |raw: &str, distinct: &str, unique: &str| -> Result<Weight> {
+        let weight = Weight {
+            raw: count(raw, "raw")?,
+            distinct: count(distinct, "distinct")?,
+            unique: count(unique, "unique")?,
+        };
+        if weight.raw < weight.distinct || weight.distinct < weight.unique {
+            return Err(refuse(
+                "its counts contradict each other (raw >= distinct >= unique)".into(),
+            ));
+        }
+        Ok(weight)
     };
-    if weight.raw < weight.distinct || weight.distinct < weight.unique {
-        return Err(refuse(
-            "its counts contradict each other (raw >= distinct >= unique)".into(),
-        ));
+    let weight = weight_of(&file.raw, &file.distinct, &file.unique)?;
+    let mut goals = GoalWeights::new();
+    for (goal, raw, distinct, unique) in &file.goals {
+        if goals
+            .insert(goal.clone(), weight_of(raw, distinct, unique)?)
+            .is_some()
+        {
+            return Err(refuse(format!("it counts the goal {goal:?} twice")));
+        }
     }
     let finished = parse_ranges(&file.finished, file.subtrees)
         .ok_or_else(|| refuse("its list of finished subtrees is not valid".into()))?;
@@ -221,7 +258,7 @@ pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<
     for (d, &n) in file.tried.iter().enumerate() {
         nodes.add_tried(d, n);
     }
-    Ok(Some(Progress {
+    let progress = Progress {
         finished,
         weight,
         found: file.found,
@@ -229,7 +266,8 @@ pub fn load(path: &Path, described: &Described, shard: Option<Shard>) -> Result<
         handed_out: file.handed_out.into_iter().collect::<BTreeMap<_, _>>(),
         delivered: file.delivered,
         seconds: file.seconds,
-    }))
+    };
+    Ok(Some((progress, goals)))
 }
 
 /// Per-rule counts keyed by the rule's name.
@@ -247,6 +285,17 @@ pub fn save(
     described: &Described,
     shard: Option<Shard>,
     progress: &Progress,
+) -> Result<(), String> {
+    save_with_goals(path, described, shard, progress, &GoalWeights::new())
+}
+
+/// As [`save`], with the goals' weights of a search counted by goal.
+pub fn save_with_goals(
+    path: &Path,
+    described: &Described,
+    shard: Option<Shard>,
+    progress: &Progress,
+    goals: &GoalWeights,
 ) -> Result<(), String> {
     let mut file = File {
         format: FORMAT.into(),
@@ -266,6 +315,13 @@ pub fn save(
         tried: progress.nodes.tried().to_vec(),
         rejected: by_name(progress.nodes.rejected()),
         handed_out: progress.handed_out.iter().map(|(&i, &n)| (i, n)).collect(),
+        goals: goals
+            .iter()
+            .map(|(goal, w)| {
+                let text = |n: u128| n.to_string();
+                (goal.clone(), text(w.raw), text(w.distinct), text(w.unique))
+            })
+            .collect(),
         delivered: progress.delivered,
         seconds: progress.seconds,
         checksum: String::new(),

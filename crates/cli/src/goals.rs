@@ -3,15 +3,18 @@
 //! shards and the web page: the sorted goals with their counts, their JSON
 //! lines, the table, and the heat map.
 
+use crate::checkpoint::{self, GoalWeights};
 use crate::options::EngineArgs;
 use crate::puzzle::Loaded;
 use crate::report::weight_json;
-use crate::session::{Goal, Ran, Session};
+use crate::session::{Goal, Job, Ran, Session};
 use crate::source::InputError;
 use crate::text::group_digits;
 use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::shard::GoalCount;
-use jigsolve_search::{ByKey, Control, Counts, Report, Shard, Weight};
+use jigsolve_search::{
+    ByKey, Checkpoints, Control, Counts, Progress, Report, ResumeError, Shard, Weight,
+};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -78,6 +81,80 @@ pub fn count_goals(
         .map_err(|e| {
             anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
         })?;
+    counted(session, groups, shard, ran, table, control)
+}
+
+/// As [`count_goals`], resuming from and saving to the checkpoint `path`
+/// (loaded as `saved`) as the search goes; keeps no first solutions. The
+/// finished subtrees' goals are saved with the progress; the unfinished
+/// ones' of this run are shown but not saved (a resumed run counts them
+/// again).
+pub fn count_goals_resumable(
+    session: &dyn Session,
+    groups: &[(String, Vec<String>)],
+    job: &Job,
+    control: &Control,
+    (path, every): (&Path, std::time::Duration),
+    described: &crate::session::Described,
+    saved: Option<(Progress, GoalWeights)>,
+) -> Result<Counted> {
+    let (progress, goals) = saved.unwrap_or_default();
+    let finished = std::cell::RefCell::new(goals);
+    let mut unfinished = GoalWeights::new();
+    let mut save = |p: &Progress| {
+        checkpoint::save_with_goals(path, described, job.shard, p, &finished.borrow())
+    };
+    let checkpoints = Checkpoints {
+        progress,
+        every,
+        save: &mut save,
+    };
+    let mut ended = |part: HashMap<Goal, Weight>, done: bool| {
+        let mut finished = finished.borrow_mut();
+        let into = if done {
+            &mut *finished
+        } else {
+            &mut unfinished
+        };
+        for (goal, weight) in part {
+            *into.entry(goal).or_default() += weight;
+        }
+    };
+    let run = session
+        .count_by_goal_resumable(job, control, checkpoints, &mut ended)
+        .ok_or_else(|| anyhow!("the puzzle has no goals to count by (a bug)"))?;
+    let ran = match run {
+        Ok((ran, _)) => ran,
+        Err(ResumeError::Tree(e)) => {
+            return Err(
+                anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
+            )
+        }
+        Err(e @ ResumeError::OtherCut { .. }) => {
+            bail!(InputError(format!("{}: {e}", path.display())))
+        }
+        Err(ResumeError::Save(e)) => bail!(e),
+    };
+    let mut table: HashMap<Goal, ByKey<Value>> = HashMap::new();
+    for (goal, weight) in finished.into_inner().into_iter().chain(unfinished) {
+        let entry = table.entry(goal).or_insert_with(|| ByKey {
+            weight: Weight::default(),
+            first: Vec::new(),
+        });
+        entry.weight += weight;
+    }
+    counted(session, groups, job.shard, ran, table, control)
+}
+
+/// The goals of a search counted by goal that ended as `ran` with `table`.
+fn counted(
+    session: &dyn Session,
+    groups: &[(String, Vec<String>)],
+    shard: Option<Shard>,
+    ran: Ran,
+    table: HashMap<Goal, ByKey<Value>>,
+    control: &Control,
+) -> Result<Counted> {
     crate::running::threads_made(control)?;
     let (goals, first) = goal_counts(session, groups, table);
     // A shard's goals are partial: only the whole search knows the goals

@@ -232,18 +232,21 @@ impl SolveArgs {
         if self.by_open {
             let refused = [
                 (self.open.is_some(), "--open (one goal) "),
-                (self.checkpoint.is_some(), "--checkpoint"),
                 (
                     self.svg.is_some() || self.png.is_some(),
                     "--svg and --png (use --heat-map)",
                 ),
-                (self.stats, "--stats"),
             ];
             if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
                 bail!(InputError(format!(
                     "--by-open counts every goal in one whole search; it does not take {what} yet"
                 )));
             }
+        }
+        if self.by_open && self.limit.is_some() && self.checkpoint.is_some() {
+            bail!(InputError(
+                "--by-open --checkpoint saves each goal's counts but not its first solutions: leave out --limit (or --checkpoint)".into()
+            ));
         }
         if self.output.is_some() && self.shard.is_none() {
             bail!(InputError(

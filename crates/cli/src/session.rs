@@ -193,6 +193,20 @@ pub trait Session: Send + Sync {
         control: &Control,
     ) -> Option<Result<(Ran, HashMap<Goal, ByKey<Value>>), NoSuchNode>>;
 
+    /// Counts as [`count_by_goal`](Session::count_by_goal) does (keeping
+    /// no first solutions), resuming from and saving to `checkpoints`;
+    /// each subtree's table of goals goes to `ended` on this thread as it
+    /// ends (see [`jigsolve_search::count_by_resumable`]). `None` when the
+    /// puzzle leaves no cells open.
+    #[allow(clippy::type_complexity)]
+    fn count_by_goal_resumable(
+        &self,
+        job: &Job,
+        control: &Control,
+        checkpoints: Checkpoints<'_>,
+        ended: &mut dyn FnMut(HashMap<Goal, Weight>, bool),
+    ) -> Option<Result<(Ran, Progress), ResumeError>>;
+
     /// The names of a goal's open cells ("Jan", "25").
     fn goal_names(&self, goal: &[u32]) -> Vec<String>;
 }
@@ -395,6 +409,32 @@ where
 
     fn branch_name(&self, branch: &Branch) -> String {
         self.0.branch_name(branch)
+    }
+
+    fn count_by_goal_resumable(
+        &self,
+        job: &Job,
+        control: &Control,
+        checkpoints: Checkpoints<'_>,
+        ended: &mut dyn FnMut(HashMap<Goal, Weight>, bool),
+    ) -> Option<Result<(Ran, Progress), ResumeError>> {
+        let engine = &self.0;
+        if !engine.has_goals() {
+            return None;
+        }
+        let counted = jigsolve_search::count_by_resumable(
+            || engine.tree(),
+            job.threads,
+            job.shard,
+            control,
+            checkpoints,
+            |s: &SolutionOf<E>| engine.goal(s).unwrap_or_default(),
+            ended,
+        );
+        Some(counted.map(|(report, progress)| {
+            let fault = engine.fault();
+            (Ran { report, fault }, progress)
+        }))
     }
 
     fn count_by_goal(

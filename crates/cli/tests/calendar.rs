@@ -313,7 +313,17 @@ fn wrong_open_cells_and_ranges_are_named_with_their_line() {
             "--open names 2 cells of 'month', which leaves 1 open",
         ),
         (vec!["--by-open", "--limit", "3"], "add --json"),
-        (vec!["--by-open", "--stats"], "it does not take --stats"),
+        (
+            vec![
+                "--by-open",
+                "--json",
+                "--limit",
+                "2",
+                "--checkpoint",
+                "c.json",
+            ],
+            "saves each goal's counts but not its first solutions",
+        ),
         (
             vec!["--heat-map", "h.svg"],
             "--heat-map draws the counts of --by-open",
@@ -455,4 +465,108 @@ fn each_goal_lists_its_first_solutions() {
     }
     let saved = file(&listed);
     assert_verified("a-puzzle-a-day", saved.path());
+}
+
+/// `solve --by-open --checkpoint`, stopped by a node limit again and again
+/// and resumed until done (one thread and two), gives every goal the count
+/// of one uninterrupted run; the checkpoint is refused by a plain count
+/// (other options), and an edited goal count fails its checksum.
+#[test]
+fn a_count_by_goal_stopped_and_resumed_counts_every_goal_once() {
+    let (whole, summary) = by_open("a-puzzle-a-day", &["--stats"]);
+    assert_eq!(summary["complete"], true);
+    // --stats: the nodes and the placements tried at each depth.
+    assert!(summary["nodes_per_depth"].is_array(), "{summary}");
+    assert!(summary["tried_per_depth"].is_array(), "{summary}");
+    let dir = tempfile::tempdir().unwrap();
+    for threads in ["1", "2"] {
+        let file = dir.path().join(format!("goals-{threads}.checkpoint"));
+        let mut runs = 0;
+        let (goals, last) = loop {
+            runs += 1;
+            assert!(runs < 100, "not done after 100 runs");
+            let out = jigsolve()
+                .current_dir(root())
+                .args([
+                    "solve",
+                    "a-puzzle-a-day",
+                    "--by-open",
+                    "--json",
+                    "--no-progress",
+                ])
+                .args([
+                    "--threads",
+                    threads,
+                    "--node-limit",
+                    "40000",
+                    "--checkpoint",
+                ])
+                .arg(&file)
+                .output()
+                .unwrap();
+            match out.status.code() {
+                Some(0) => {
+                    let (goals, last) = by_open(
+                        "a-puzzle-a-day",
+                        &["--threads", threads, "--checkpoint", file.to_str().unwrap()],
+                    );
+                    break (goals, last);
+                }
+                Some(3) => continue,
+                other => panic!("{other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+            }
+        };
+        assert!(runs > 3, "{threads} threads: {runs} runs");
+        assert_eq!(last["complete"], true);
+        assert_eq!(last["distinct"], 25061, "{last}");
+        assert!(
+            last["checkpoint"]
+                .as_str()
+                .unwrap()
+                .contains("resumed with"),
+            "{last}"
+        );
+        assert_eq!(goals, whole, "{threads} threads");
+    }
+
+    // A plain count does not take a checkpoint counted by goal.
+    let file = dir.path().join("goals-1.checkpoint");
+    let out = jigsolve()
+        .current_dir(root())
+        .args([
+            "solve",
+            "a-puzzle-a-day",
+            "--count",
+            "--no-progress",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("made with other options"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // An edited goal count is refused.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("\"goals\":[[[").expect("the goals are saved");
+    let edited = text[..at].to_string() + &text[at..].replacen("\"2", "\"3", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&file, edited).unwrap();
+    let out = jigsolve()
+        .current_dir(root())
+        .args([
+            "solve",
+            "a-puzzle-a-day",
+            "--by-open",
+            "--no-progress",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
 }

@@ -9,10 +9,12 @@
 //! goal as the board is drawn. A shard writes its goals' counts into its
 //! result file, and `merge` adds them up ([`crate::goals`] prints both).
 
+use crate::checkpoint;
+use crate::commands::solve::resumed_text;
 use crate::exit;
 use crate::goals::{
-    count_goals, goal_engine, goal_groups, heat_map_format, print_goals, write_heat_map, Counted,
-    SPLIT_BY_GOAL,
+    count_goals, count_goals_resumable, goal_engine, goal_groups, heat_map_format, print_goals,
+    write_heat_map, Counted, SPLIT_BY_GOAL,
 };
 use crate::options::{EngineArgs, SolveArgs};
 use crate::outputs::{self, Output};
@@ -21,6 +23,7 @@ use crate::report::{
     exit_code, shard_result_path, summary_json, summary_text, write_shard_result_with_goals,
 };
 use crate::running::{watch_signals, with_progress};
+use crate::session::Job;
 use anyhow::{anyhow, Result};
 use serde_json::json;
 use std::io::Write;
@@ -37,14 +40,21 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
             .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
         ..goal_engine(&args.engine)
     };
+    // A checkpointed run counts what it tries even without --stats, as
+    // `solve` does, so that a resumed run with --stats has the whole.
+    let engine = EngineArgs {
+        count_tried: options.stats || options.checkpoint.is_some(),
+        ..engine
+    };
     let session = puzzle.session(&engine)?;
     let threads = options.run_config().threads;
-    let mut described = session.described(&crate::session::Job {
+    let job = Job {
         threads,
         shard: options.shard,
         want_solutions: false,
         first_solutions_only: false,
-    });
+    };
+    let mut described = session.described(&job);
     described.split.push_str(SPLIT_BY_GOAL);
     let shard_result = options
         .shard
@@ -65,7 +75,30 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
             what: "the shard's result",
         });
     }
+    if let Some(path) = &options.checkpoint {
+        outs.push(Output {
+            option: "--checkpoint",
+            path,
+            what: "the checkpoint",
+        });
+    }
     outputs::check(&outs, &[("the puzzle", Path::new(&args.puzzle))])?;
+    let saved = match &options.checkpoint {
+        Some(path) => {
+            let saved = checkpoint::load_with_goals(path, &described, options.shard)?;
+            let progress = saved.as_ref().map(|(p, _)| p);
+            described
+                .extras
+                .push(("checkpoint", resumed_text(path, progress).into()));
+            saved
+        }
+        None => None,
+    };
+    // A checkpoint from before the placements tried were saved has none
+    // for its finished subtrees: the run's counts of them would be partial.
+    let tried_partial = saved
+        .as_ref()
+        .is_some_and(|(p, _)| p.finished_count() > 0 && !p.nodes.counts_tried());
 
     // --limit N: each goal's first N solutions in its JSON line.
     let keep = options
@@ -73,16 +106,31 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         .map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
     let control = Arc::new(options.control());
     watch_signals(&control);
-    let counted = with_progress(&control, options.progress, described.fraction_known, || {
-        count_goals(
-            session.as_ref(),
-            &groups,
-            threads,
-            options.shard,
-            keep,
+    let counted =
+        with_progress(
             &control,
-        )
-    })?;
+            options.progress,
+            described.fraction_known,
+            || match &options.checkpoint {
+                Some(path) => count_goals_resumable(
+                    session.as_ref(),
+                    &groups,
+                    &job,
+                    &control,
+                    (path, options.checkpoint_every),
+                    &described,
+                    saved,
+                ),
+                None => count_goals(
+                    session.as_ref(),
+                    &groups,
+                    threads,
+                    options.shard,
+                    keep,
+                    &control,
+                ),
+            },
+        )?;
     let Counted {
         ran,
         goals,
@@ -92,13 +140,16 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     if let Some(fault) = ran.fault {
         return Err(anyhow!(fault));
     }
-    let report = ran.report;
+    let mut report = ran.report;
+    if tried_partial {
+        report.nodes.forget_tried();
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = (|| -> std::io::Result<()> {
         print_goals(&mut out, &goals, &empty, &first, options.json)?;
         if options.json {
-            let mut summary = summary_json(&report, &described, options.shard, false);
+            let mut summary = summary_json(&report, &described, options.shard, options.stats);
             summary["goals"] = json!({
                 "with_solutions": goals.len(),
                 "without": empty.len(),
@@ -109,7 +160,7 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
             write!(
                 out,
                 "{}",
-                summary_text(&report, &described, options.shard, false)
+                summary_text(&report, &described, options.shard, options.stats)
             )?;
         }
         out.flush()

@@ -178,7 +178,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
 }
 
 /// What the summary says about the checkpoint a run started from.
-fn resumed_text(path: &Path, saved: Option<&Progress>) -> String {
+pub(crate) fn resumed_text(path: &Path, saved: Option<&Progress>) -> String {
     match saved {
         None => format!("{}: a new search, saved as it goes", path.display()),
         Some(p) => format!(
