@@ -1,6 +1,7 @@
 //! Nodes and time of a puzzle's count with the scan laid out on each turn
 //! of its board: `ALL=1 cargo run --release -p jigsolve-grid --example turns -- FILE...`
-//! (without `ALL`, only the turn the scan takes by default).
+//! (without `ALL`, only the turn the scan takes by default; `ENGINE=bitboard-first` and
+//! the like choose the engine).
 use jigsolve_grid::{parse, Options, Prepared, Problem, Solver};
 use jigsolve_search::{count_solutions, Control};
 use std::time::Instant;
@@ -18,7 +19,11 @@ fn main() {
         }
         for m in 0..puzzle.lattice.motions() {
             let t0 = Instant::now();
-            let prep = Prepared::from_problem(Problem::turned(&puzzle, m), Options::default());
+            let mut options = Options::default();
+            if let Ok(engine) = std::env::var("ENGINE") {
+                options.engine = engine.parse().expect("an engine");
+            }
+            let prep = Prepared::from_problem(Problem::turned(&puzzle, m), options);
             let axes = prep.problem().scan_axes.clone();
             let r = count_solutions(|| Solver::new(&prep), 1, &Control::new()).expect("run");
             println!(
