@@ -1,0 +1,379 @@
+//! One worker: restarts, each a depth-first walk of the shuffled
+//! candidate lists that may break a placed side past a depth and within a
+//! budget, given up after a node cap or when it stalls short of the breaks.
+
+use super::plan::{Plan, Pos};
+use super::search::Shared;
+use super::tables::Table;
+use super::{EMPTY, NONE, OPPOSITE};
+use crate::model::Puzzle;
+use jigsolve_search::estimate::SplitMix64 as SplitMix;
+use jigsolve_search::{Control, StopReason, Ticker};
+use std::sync::atomic::Ordering;
+
+/// A dead end is completed when its score plus this share (in percent) of
+/// the edges still open beats the best board (see BENCHMARKS.md).
+const COMPLETE_SHARE: u32 = 50;
+
+/// Nodes between two polls of the control.
+const POLL: u64 = 1 << 14;
+
+/// When a restart ends: after `restart` nodes, or after `stall` nodes if
+/// it has not reached the positions where breaks may be made.
+#[derive(Clone, Copy)]
+pub(super) struct Caps {
+    pub(super) restart: u64,
+    pub(super) stall: u64,
+}
+
+pub(super) struct Worker<'p> {
+    pub(super) puzzle: &'p Puzzle,
+    pub(super) plan: &'p Plan,
+    pub(super) thread: usize,
+    rng: SplitMix,
+    pub(super) tables: Vec<Table>,
+    /// Per cell: the orientation there, or `EMPTY`.
+    pub(super) orient: Vec<u32>,
+    /// Per cell: whether one of its sides is a break.
+    broken: Vec<bool>,
+    pub(super) used: Vec<bool>,
+    /// Per position: the stage (0 exact, 1 and 2 a break on key side 1 or
+    /// 0), the next index in the stage's list, the marks wanted on the key
+    /// sides, and what the placement added (score, breaks, broken cell).
+    stage: Vec<u8>,
+    next: Vec<u32>,
+    want: Vec<[usize; 2]>,
+    added: Vec<(u32, u32, usize)>,
+    /// Per position: whether a tile was placed there since it was entered.
+    placed_any: Vec<bool>,
+    /// Cells filled by a completion, to empty again.
+    pub(super) filled: Vec<usize>,
+    /// A copy of the board for polishing.
+    pub(super) scratch: Vec<u32>,
+    pub(super) score: u32,
+    breaks: u32,
+    /// Sides of the quota colours shown by the tiles placed.
+    quota_sides: u32,
+    /// Whether the quotas still apply (they are dropped once they have cut
+    /// the whole tree).
+    quotas: bool,
+    /// The best score this worker has seen (its own or another's).
+    pub(super) best: u32,
+    reported_any: bool,
+}
+
+impl<'p> Worker<'p> {
+    pub(super) fn new(puzzle: &'p Puzzle, plan: &'p Plan, thread: usize, seed: u64) -> Worker<'p> {
+        let n = plan.positions.len();
+        let mut w = Worker {
+            puzzle,
+            plan,
+            thread,
+            rng: SplitMix::new(seed),
+            tables: plan.tables.clone(),
+            orient: vec![EMPTY; plan.cells],
+            broken: vec![false; plan.cells],
+            used: vec![false; puzzle.tiles.len()],
+            stage: vec![0; n],
+            next: vec![0; n],
+            want: vec![[0; 2]; n],
+            added: vec![(0, 0, usize::MAX); n],
+            placed_any: vec![false; n],
+            filled: Vec::with_capacity(n),
+            scratch: Vec::with_capacity(plan.cells),
+            score: plan.base_score,
+            breaks: 0,
+            quota_sides: 0,
+            quotas: plan.quota.iter().any(|&q| q > 0),
+            best: 0,
+            reported_any: false,
+        };
+        for &(cell, o) in &plan.hinted {
+            w.orient[cell] = o;
+            w.used[o as usize / 4] = true;
+        }
+        w
+    }
+
+    fn shuffle(&mut self) {
+        let quota = &self.plan.tile_quota;
+        let quotas = self.quotas;
+        for table in &mut self.tables {
+            for list in &mut table.lists {
+                for i in (1..list.len()).rev() {
+                    let j = self.rng.below(i as u32 + 1) as usize;
+                    list.swap(i, j);
+                }
+                // Tiles rich in the quota colours first (Blackwood's order),
+                // random among equals: a list then fails its quota from
+                // some point on, and is cut there.
+                if quotas {
+                    list.sort_by_key(|&o| std::cmp::Reverse(quota[o as usize / 4]));
+                }
+            }
+        }
+    }
+
+    /// Runs restarts until stopped; returns (nodes, restarts, exhausted).
+    pub(super) fn run(
+        &mut self,
+        caps: Caps,
+        control: &Control,
+        shared: &Shared,
+    ) -> (u64, u64, bool) {
+        let mut ticker = Ticker::new(control);
+        let mut nodes = 0u64;
+        let mut restarts = 0u64;
+        if self.plan.positions.is_empty() {
+            self.report(shared, control, 0, 0);
+            return (0, 0, true);
+        }
+        loop {
+            if control.is_stopped() {
+                return (nodes, restarts, false);
+            }
+            self.shuffle();
+            match self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared) {
+                Descent::Stopped => return (nodes, restarts + 1, false),
+                // Quotas are a heuristic: a tree they cut to nothing is
+                // searched again without them.
+                Descent::Exhausted if self.quotas => {
+                    self.quotas = false;
+                    restarts += 1;
+                }
+                Descent::Exhausted => return (nodes, restarts + 1, true),
+                Descent::Capped => restarts += 1,
+            }
+        }
+    }
+
+    fn enter(&mut self, k: usize) {
+        let pos = &self.plan.positions[k];
+        self.stage[k] = 0;
+        self.next[k] = 0;
+        self.placed_any[k] = false;
+        self.want[k] = self.wanted(pos);
+    }
+
+    /// The marks `pos` needs on its two key sides to fit the tiles across
+    /// them (`wild` for a side without a key or with an empty cell across).
+    pub(super) fn wanted(&self, pos: &Pos) -> [usize; 2] {
+        let plan = self.plan;
+        std::array::from_fn(|i| {
+            let o = if pos.key[i] == NONE {
+                EMPTY
+            } else {
+                self.orient[pos.across[i]]
+            };
+            if o == EMPTY {
+                plan.wild
+            } else {
+                let s = pos.key[i] as usize;
+                plan.partner[plan.looks[o as usize][OPPOSITE[s]] as usize] as usize
+            }
+        })
+    }
+
+    fn remove(&mut self, k: usize) {
+        let cell = self.plan.positions[k].cell;
+        let o = self.orient[cell];
+        if o == EMPTY {
+            return;
+        }
+        self.orient[cell] = EMPTY;
+        self.used[o as usize / 4] = false;
+        let (inc, br, other) = self.added[k];
+        self.quota_sides -= self.plan.tile_quota[o as usize / 4];
+        self.score -= inc;
+        self.breaks -= br;
+        if br > 0 {
+            self.broken[cell] = false;
+            self.broken[other] = false;
+        }
+    }
+
+    /// Places the next candidate at position `k`; false when there is none.
+    fn place_next(&mut self, k: usize) -> bool {
+        let plan = self.plan;
+        let pos = &plan.positions[k];
+        let [wa, wb] = self.want[k];
+        let (w, wild) = (plan.width, plan.wild);
+        let may_break = self.breaks < plan.budget[k];
+        let short = if self.quotas {
+            plan.quota[k].saturating_sub(self.quota_sides)
+        } else {
+            0
+        };
+        loop {
+            let stage = self.stage[k];
+            // Stage 0: every key side fits. Stage 1: key side 0 fits, side 1
+            // breaks. Stage 2: side 1 fits, side 0 breaks.
+            let (index, broken_key) = match stage {
+                0 => (wa * w + wb, None),
+                1 if may_break && pos.key[1] != NONE => (wa * w + wild, Some(1)),
+                1 if may_break && pos.key[0] != NONE => (wild * w + wild, Some(0)),
+                2 if may_break && pos.key[1] != NONE => (wild * w + wb, Some(0)),
+                _ => return false,
+            };
+            let list = self.tables[pos.table].list(index);
+            let mut i = self.next[k] as usize;
+            while i < list.len() {
+                let o = list[i];
+                i += 1;
+                if self.used[o as usize / 4] {
+                    continue;
+                }
+                if plan.tile_quota[o as usize / 4] < short {
+                    // The list is in falling order of quota sides.
+                    i = list.len();
+                    continue;
+                }
+                let look = &plan.looks[o as usize];
+                let mut mism = 0u32;
+                let mut across = usize::MAX;
+                if let Some(b) = broken_key {
+                    let s = pos.key[b] as usize;
+                    let want = if b == 0 { wa } else { wb };
+                    if look[s] as usize == want {
+                        continue; // tried in an earlier stage
+                    }
+                    mism = 1;
+                    across = pos.across[b];
+                }
+                for &(s, n) in &pos.extra {
+                    let other = plan.looks[self.orient[n] as usize][OPPOSITE[s as usize]];
+                    if look[s as usize] != plan.partner[other as usize] {
+                        mism += 1;
+                        across = n;
+                    }
+                }
+                if mism > 1 || (mism == 1 && (!may_break || self.broken[across])) {
+                    continue;
+                }
+                if mism == 1
+                    && !plan.frame_breaks
+                    && plan.frame_cell[pos.cell]
+                    && plan.frame_cell[across]
+                {
+                    continue;
+                }
+                self.next[k] = i as u32;
+                self.orient[pos.cell] = o;
+                self.used[o as usize / 4] = true;
+                self.quota_sides += plan.tile_quota[o as usize / 4];
+                let inc = pos.sides as u32 - mism;
+                self.score += inc;
+                self.breaks += mism;
+                if mism > 0 {
+                    self.broken[pos.cell] = true;
+                    self.broken[across] = true;
+                }
+                self.added[k] = (inc, mism, across);
+                self.placed_any[k] = true;
+                return true;
+            }
+            self.stage[k] += 1;
+            self.next[k] = 0;
+        }
+    }
+
+    fn descend(
+        &mut self,
+        caps: Caps,
+        nodes: &mut u64,
+        restart: u64,
+        ticker: &mut Ticker,
+        control: &Control,
+        shared: &Shared,
+    ) -> Descent {
+        let n = self.plan.positions.len();
+        let mut k = 0usize;
+        let mut here = 0u64;
+        let mut unpublished = 0u64;
+        // Work since the last poll: steps of the loop, and the cells a
+        // greedy completion fills. Nodes alone undercount it on big boards
+        // of many marks, where dead ends and completions are most of the
+        // work (a 64 x 64 board of 4,096 marks placed 2,858 tiles a second,
+        // and polled once in 5.7 s).
+        let mut since_poll = 0u64;
+        // Whether this restart has placed a tile where breaks may be made.
+        let mut reached_breaks = false;
+        self.enter(0);
+        loop {
+            since_poll += 1;
+            if self.place_next(k) {
+                here += 1;
+                unpublished += 1;
+                reached_breaks |= k >= self.plan.breaks_from;
+                if self.score > self.best || !self.reported_any {
+                    self.reported_any = true;
+                    self.report(shared, control, *nodes + here, restart);
+                    if self.score == self.plan.max {
+                        control.stop(StopReason::SolutionLimit);
+                        self.clear(k);
+                        *nodes += here;
+                        let _ = ticker.poll(unpublished, || 0.0);
+                        return Descent::Stopped;
+                    }
+                }
+                if k + 1 < n {
+                    k += 1;
+                    self.enter(k);
+                } else {
+                    // A full board with breaks: take the last tile back and
+                    // try the next one.
+                    self.remove(k);
+                }
+            } else {
+                // A dead end: the board cannot grow here without more
+                // breaks than allowed. Filling the rest greedily with the
+                // tiles left gives a whole board, often better than any
+                // partial one; worth the work only where it can win.
+                if !self.placed_any[k]
+                    && self.score + self.plan.rest[k] * COMPLETE_SHARE / 100 > self.best
+                {
+                    self.complete(k, shared, control, *nodes + here, restart);
+                    since_poll += n as u64;
+                }
+                if k == 0 {
+                    *nodes += here;
+                    let _ = ticker.poll(unpublished, || 0.0);
+                    return Descent::Exhausted;
+                }
+                k -= 1;
+                self.remove(k);
+            }
+            if unpublished >= POLL || since_poll >= POLL {
+                let flow = ticker.poll(unpublished, || 0.0);
+                unpublished = 0;
+                since_poll = 0;
+                let stop = flow.is_break();
+                let stalled = here >= caps.stall && !reached_breaks;
+                if stop || here >= caps.restart || stalled {
+                    self.clear(k);
+                    *nodes += here;
+                    return if stop {
+                        Descent::Stopped
+                    } else {
+                        Descent::Capped
+                    };
+                }
+                // Another worker's improvement raises the bar here too.
+                self.best = self.best.max(shared.score.load(Ordering::Relaxed));
+            }
+        }
+    }
+
+    /// Empties the board down from position `k` (for a new restart).
+    fn clear(&mut self, k: usize) {
+        for j in (0..=k.min(self.plan.positions.len() - 1)).rev() {
+            self.remove(j);
+        }
+    }
+}
+
+enum Descent {
+    Capped,
+    Exhausted,
+    Stopped,
+}
