@@ -6,9 +6,10 @@
 //! count, checks the stop flag and the limits, and, only when someone watches
 //! progress, records how far through its subtree the worker is.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Why a search ended before exploring its whole tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

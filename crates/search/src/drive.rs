@@ -13,6 +13,7 @@
 //! different thread counts, partition the tree exactly; nodes above the cut
 //! are counted by shard 0 alone, so the node counts add up too.
 
+use crate::clock::Instant;
 use crate::{
     Control, Counter, Counts, NoSuchNode, NodeKind, NodeStats, Report, Sink, StopReason, Ticker,
     Tree, Weight,
@@ -21,7 +22,6 @@ use std::borrow::Borrow;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
 
 /// Subtrees per worker thread when the tree is cut for threads.
 pub const SUBTREES_PER_THREAD: usize = 64;

@@ -110,6 +110,7 @@
 
 #![warn(missing_docs)]
 
+pub mod clock;
 mod control;
 mod count;
 pub mod cpu;

@@ -16,6 +16,7 @@
 //! that explores its whole tree within its budget has seen every solution,
 //! so the search is then complete and its counts exact.
 
+use crate::clock::Instant;
 use crate::drive::join_workers;
 use crate::{Control, Counts, NoSuchNode, NodeStats, Report, StopReason, Ticker, Tree, Weight};
 use std::borrow::Borrow;
@@ -24,7 +25,6 @@ use std::hash::Hash;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
 
 /// The `i`-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …
 pub fn luby(i: u64) -> u64 {

@@ -19,6 +19,7 @@
 //! resumed run skips that many of them (still counting their weight, since
 //! the subtree is counted again from its start) before it hands any out.
 
+use crate::clock::Instant;
 use crate::drive::{join_workers, plan_until, shard_plan, CountingSink, Subtree, Tally};
 use crate::tree::Sink;
 use crate::{
@@ -31,7 +32,7 @@ use std::hash::Hash;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Subtrees of the cut a resumable run makes (at least; fewer when the tree
 /// is smaller).

@@ -8,13 +8,13 @@
 //! the solutions it finds and adds their weights in a table of its own; the
 //! tables are added up at the end.
 
+use crate::clock::Instant;
 use crate::drive::{join_workers, plan_until, shard_roots, Shard, SUBTREES_PER_THREAD};
 use crate::{Control, Counts, NoSuchNode, NodeStats, Report, StopReason, Ticker, Tree, Weight};
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// One key's share of a search counted by key: its weights, and the first
 /// solutions found under it, as shown (at most the number asked for).

@@ -87,7 +87,7 @@ pub struct Options {
     /// for [`ScanOrder::Auto`] and decide on counting by halves stop here
     /// and decide on what they have (a puzzle of thousands of tiles probes
     /// for seconds). The search itself is bounded by its `Control`.
-    pub deadline: Option<std::time::Instant>,
+    pub deadline: Option<jigsolve_search::clock::Instant>,
 }
 
 impl Default for Options {

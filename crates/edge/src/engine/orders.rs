@@ -5,9 +5,9 @@
 use super::{Options, Prepared, Solver};
 use crate::model::Puzzle;
 use crate::order::ScanOrder;
+use jigsolve_search::clock::Instant;
 use jigsolve_search::estimate::{estimate, SplitMix64};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// The concrete scan orders with the size of their search trees as random
 /// probes estimate it (Knuth's estimator, a fixed seed), smallest first.

@@ -11,8 +11,8 @@ use super::{Options, SymmetryMode};
 use crate::model::Puzzle;
 use crate::order::{self, ScanOrder};
 use crate::symmetry::{BoardGroup, TileTypes};
+use jigsolve_search::clock::Instant;
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// Everything about a puzzle that does not change during the search; shared
 /// by all threads.

@@ -8,7 +8,9 @@
 //! the bit-manipulation instructions, chosen when the program runs.
 
 use super::children::{reset, State};
-use super::growth::{Axes, Grow, Layout, Pairs};
+use super::growth::Grow;
+#[cfg(target_arch = "x86_64")]
+use super::growth::{Axes, Layout, Pairs};
 use super::lists::{Avail, SPARE};
 use super::tables::BitTables;
 use crate::bits::Bits;
