@@ -21,6 +21,7 @@
 
 use crate::session::{Described, Goal};
 use crate::source::{read_file_limited, InputError};
+use crate::text::{group_digits, human_duration};
 use anyhow::{anyhow, Result};
 use jigsolve_search::{NodeStats, Progress, Prune, Shard, Weight};
 use serde::{Deserialize, Serialize};
@@ -345,6 +346,20 @@ pub fn save_with_goals(
         Ok(())
     };
     write().map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
+}
+
+/// What the summary says about the checkpoint a run started from.
+pub fn resumed_text(path: &Path, saved: Option<&Progress>) -> String {
+    match saved {
+        None => format!("{}: a new search, saved as it goes", path.display()),
+        Some(p) => format!(
+            "{}: resumed with {} of {} subtrees already searched ({} in earlier runs)",
+            path.display(),
+            group_digits(p.finished_count() as u128),
+            group_digits(p.finished.len() as u128),
+            human_duration(p.seconds)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,6 @@
 //! result file, and `merge` adds them up ([`crate::goals`] prints both).
 
 use crate::checkpoint;
-use crate::commands::solve::resumed_text;
 use crate::exit;
 use crate::goals::{
     count_goals, count_goals_resumable, goal_engine, goal_groups, heat_map_format, print_goals,
@@ -87,9 +86,10 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         Some(path) => {
             let saved = checkpoint::load_with_goals(path, &described, options.shard)?;
             let progress = saved.as_ref().map(|(p, _)| p);
-            described
-                .extras
-                .push(("checkpoint", resumed_text(path, progress).into()));
+            described.extras.push((
+                "checkpoint",
+                checkpoint::resumed_text(path, progress).into(),
+            ));
             saved
         }
         None => None,

@@ -14,7 +14,6 @@ use crate::session::Found;
 use crate::session::Job;
 use crate::source;
 use crate::source::InputError;
-use crate::text::{group_digits, human_duration};
 use anyhow::{anyhow, bail, Result};
 use jigsolve_search::{Checkpoints, Progress, ResumeError};
 use std::io;
@@ -77,9 +76,10 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     let resume_from = match &options.checkpoint {
         Some(path) => {
             let saved = checkpoint::load(path, &described, options.shard)?;
-            described
-                .extras
-                .push(("checkpoint", resumed_text(path, saved.as_ref()).into()));
+            described.extras.push((
+                "checkpoint",
+                checkpoint::resumed_text(path, saved.as_ref()).into(),
+            ));
             Some(saved.unwrap_or_default())
         }
         None => None,
@@ -175,18 +175,4 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     std::mem::forget(session);
     std::mem::forget(puzzle);
     Ok(exit_code(&ran.report))
-}
-
-/// What the summary says about the checkpoint a run started from.
-pub(crate) fn resumed_text(path: &Path, saved: Option<&Progress>) -> String {
-    match saved {
-        None => format!("{}: a new search, saved as it goes", path.display()),
-        Some(p) => format!(
-            "{}: resumed with {} of {} subtrees already searched ({} in earlier runs)",
-            path.display(),
-            group_digits(p.finished_count() as u128),
-            group_digits(p.finished.len() as u128),
-            human_duration(p.seconds)
-        ),
-    }
 }
