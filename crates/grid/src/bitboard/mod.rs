@@ -86,14 +86,18 @@
 //! The code follows those concerns, one file each: `lists` holds the
 //! candidate lists and the mask of types left, `growth` how cells sit in
 //! the word and how sets of cells grow to their neighbours, `tables` what
-//! is prepared once per problem, `pruning` the dead-region checks,
-//! `children` the partial cover and the gathering of a node's children,
-//! and `solver` the search loop behind [`jigsolve_search::Tree`].
+//! is prepared once per problem (with `keys`, the tables read per multiset
+//! of remaining pieces, and `seconds`, the second breakers' tables),
+//! `pruning` the dead-region checks, `children` the partial cover and the
+//! gathering of a node's children, and `solver` the search loop behind
+//! [`jigsolve_search::Tree`].
 
 mod children;
 mod growth;
+mod keys;
 mod lists;
 mod pruning;
+mod seconds;
 mod shapes;
 mod solver;
 mod tables;

@@ -27,10 +27,23 @@
 //! the rest of the puzzle: its cells must be on the board, be its piece
 //! moved by a motion the piece may make, agree with the board's colours,
 //! and not overlap another pin; a piece has at most as many pins as copies.
+//!
+//! One concern a file: this file holds the puzzle and its parts, the
+//! limits and the checks that build a puzzle ([`Puzzle::new`]), `errors`
+//! why a puzzle is refused ([`ModelError`]) and where ([`Place`]),
+//! `warnings` what is merely suspicious ([`Warning`]), and `pins` the
+//! checks of pinned pieces ([`Puzzle::with_pins`]).
+
+mod errors;
+mod pins;
+mod warnings;
 
 use crate::lattice::{Cell, Lattice};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::fmt;
+
+pub use errors::{ModelError, Place};
+pub use warnings::Warning;
 
 /// A cell and its colour (an index into [`Puzzle::colours`], or none).
 pub type Site = (Cell, Option<u8>);
@@ -169,193 +182,6 @@ pub struct Puzzle {
     pub labels: Vec<(Cell, String)>,
 }
 
-/// Where in the puzzle a problem is (for messages with line numbers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// The board.
-    Board,
-    /// The piece with this index (from 0).
-    Piece(usize),
-    /// The piece list as a whole.
-    Pieces,
-    /// The pin with this index (from 0).
-    Pin(usize),
-}
-
-/// Why a puzzle is not a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ModelError {
-    /// No board cells.
-    #[error("the board has no cells")]
-    EmptyBoard,
-    /// No pieces.
-    #[error("there are no pieces")]
-    NoPieces,
-    /// A piece without cells.
-    #[error("piece '{piece}' has no cells")]
-    EmptyPiece {
-        /// Its name.
-        piece: String,
-    },
-    /// A cell listed twice.
-    #[error("{what} lists the cell {cell} twice")]
-    RepeatedCell {
-        /// "the board" or "piece 'X'".
-        what: String,
-        /// The cell, as written in files.
-        cell: String,
-    },
-    /// A cell off the lattice (a third coordinate on the square lattice).
-    #[error("{what}: the cell {cell} is not a cell of the {lattice} lattice")]
-    OffLattice {
-        /// "the board" or "piece 'X'".
-        what: String,
-        /// The cell.
-        cell: String,
-        /// The lattice.
-        lattice: Lattice,
-    },
-    /// A piece in several parts.
-    #[error("piece '{piece}' is not connected: its cells fall into {parts} separate parts (cells touch only across a side{})", if *cube { " face" } else { "" })]
-    Disconnected {
-        /// Its name.
-        piece: String,
-        /// Number of parts.
-        parts: usize,
-        /// Whether the lattice is the cube lattice.
-        cube: bool,
-    },
-    /// A piece with zero copies.
-    #[error("piece '{piece}' has copies = 0; give it at least 1 copy or remove it")]
-    NoCopies {
-        /// Its name.
-        piece: String,
-    },
-    /// Two pieces with one name.
-    #[error("two pieces are called '{0}'; names must differ (they label solutions)")]
-    DuplicateName(String),
-    /// A colour index with no name.
-    #[error("colour number {0} is not declared")]
-    UnknownColour(u8),
-    /// Areas that cannot match.
-    #[error("the pieces cover {pieces} cells{}, but the board has {board}", optional_note(*mandatory, *pieces))]
-    Area {
-        /// Cells of the board.
-        board: usize,
-        /// Cells of all copies of all pieces.
-        pieces: usize,
-        /// Cells of the copies that must be used.
-        mandatory: usize,
-    },
-    /// Too many piece copies for the solution format.
-    #[error("{0} piece copies in all; at most 65535 are supported")]
-    TooManyCopies(u64),
-    /// A pin names a piece the puzzle does not have (built in code; files
-    /// name pieces, and an unknown name is a parse error).
-    #[error("pin {pin} is of piece number {piece}, but there are only {pieces} pieces")]
-    PinPiece {
-        /// The pin, from 1.
-        pin: usize,
-        /// The piece index it gives.
-        piece: usize,
-        /// How many pieces there are.
-        pieces: usize,
-    },
-    /// A pinned cell that is not a board cell.
-    #[error("the pin of piece '{piece}' covers {cell}, which is not a board cell")]
-    PinOffBoard {
-        /// The piece.
-        piece: String,
-        /// The cell.
-        cell: String,
-    },
-    /// Pinned cells that are not the piece moved.
-    #[error("the cells pinned for piece '{piece}' are not that piece turned{}{}", if *flips { " or turned over" } else { "" }, if *flips { "" } else { " (it is one-sided: it may not be turned over)" })]
-    PinShape {
-        /// The piece.
-        piece: String,
-        /// Whether the piece may be turned over.
-        flips: bool,
-    },
-    /// Pinned cells whose colours disagree with the piece's.
-    #[error("the cells pinned for piece '{piece}' have its shape, but a coloured cell of the piece would lie on a board cell of another colour")]
-    PinColour {
-        /// The piece.
-        piece: String,
-    },
-    /// Two pins on one cell.
-    #[error("the pins of '{first}' and '{second}' both cover {cell}")]
-    PinOverlap {
-        /// The earlier pin's piece.
-        first: String,
-        /// The later pin's piece.
-        second: String,
-        /// A cell they share.
-        cell: String,
-    },
-    /// A range of copies whose least is more than its most.
-    #[error("piece '{piece}' has copies = \"{least}..{most}\": the least is more than the most")]
-    Range {
-        /// The piece.
-        piece: String,
-        /// The least copies.
-        least: u32,
-        /// The most copies.
-        most: u32,
-    },
-    /// A cell of an open group that is not a board cell.
-    #[error("open group '{group}': the cell {cell} is not a board cell")]
-    OpenOffBoard {
-        /// The group.
-        group: String,
-        /// The cell.
-        cell: String,
-    },
-    /// An open group with fewer cells than it leaves open.
-    #[error("open group '{group}' leaves {open} cells open but has only {cells}")]
-    OpenTooFew {
-        /// The group.
-        group: String,
-        /// Its cells.
-        cells: usize,
-        /// The cells it leaves open.
-        open: u32,
-    },
-    /// A label for a cell that is not a board cell.
-    #[error("a label names the cell {0}, which is not a board cell")]
-    LabelOffBoard(String),
-    /// More pins of a piece than it has copies.
-    #[error("piece '{piece}' is pinned {pins} times, but it has only {copies} cop{}", if *copies == 1 { "y" } else { "ies" })]
-    TooManyPins {
-        /// The piece.
-        piece: String,
-        /// Its pins.
-        pins: usize,
-        /// Its copies.
-        copies: u32,
-    },
-    /// A board whose cells lie too far apart.
-    #[error("the board's {cells} cells lie in a box of {span} cells; at most {limit} are supported (its cells lie too far apart)")]
-    Spread {
-        /// Its cells.
-        cells: usize,
-        /// The cells of its box.
-        span: u128,
-        /// The limit.
-        limit: usize,
-    },
-    /// A board or piece too big to search.
-    #[error("{what} has {cells} cells; at most {limit} are supported")]
-    TooBig {
-        /// "the board" or "piece 'X'".
-        what: String,
-        /// Its cells.
-        cells: usize,
-        /// The limit.
-        limit: usize,
-    },
-}
-
 /// Most cells the box around a board may hold (4,194,304: a 2,048 x 2,048
 /// square). Its letter grid and picture span the box, so a board of a few
 /// cells far apart is refused rather than drawn over billions of cells.
@@ -367,150 +193,11 @@ pub const MAX_BOARD: usize = 1 << 16;
 /// Most cells a piece may have.
 pub const MAX_PIECE: usize = 1 << 12;
 
-fn optional_note(mandatory: usize, pieces: usize) -> String {
-    if mandatory == pieces {
-        String::new()
-    } else {
-        format!(" ({mandatory} of them by the pieces that are not optional)")
-    }
-}
-
-/// Something suspicious that does not stop the search. Pieces listed
-/// separately that share a shape make one warning, not one per piece: a
-/// file of 10,000 one-cell pieces printed 9,999.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Warning {
-    /// Pieces listed separately are the same shape under the moves they may
-    /// make: they are counted as identical copies of one piece.
-    Congruent {
-        /// The first piece of the shape (index from 0).
-        first: usize,
-        /// The later pieces of the same shape, in file order.
-        others: Vec<usize>,
-    },
-    /// Pieces (of one shape) that fit nowhere on the board.
-    FitsNowhere {
-        /// The pieces (indices from 0), in file order.
-        pieces: Vec<usize>,
-    },
-}
-
-/// At most this many piece names in one warning; the rest are counted.
-const NAMES_SHOWN: usize = 5;
-
-/// `'a', 'b' and 'c'`, or `'a', 'b', 'c', 'd', 'e' and 7 more`.
-fn name_list(puzzle: &Puzzle, pieces: &[usize]) -> String {
-    let names: Vec<String> = pieces
-        .iter()
-        .take(NAMES_SHOWN)
-        .map(|&i| format!("'{}'", puzzle.pieces[i].name))
-        .collect();
-    match (pieces.len(), names.split_last()) {
-        (_, None) => String::new(),
-        (1, Some((last, _))) => last.clone(),
-        (n, Some((last, rest))) if n <= NAMES_SHOWN => format!("{} and {last}", rest.join(", ")),
-        (n, _) => format!("{} and {} more", names.join(", "), n - NAMES_SHOWN),
-    }
-}
-
-impl Warning {
-    /// The piece the warning is about (for line numbers): the second of a
-    /// shape, the first that fits nowhere.
-    pub fn place(&self) -> Place {
-        match self {
-            Warning::Congruent { others, first } => Place::Piece(*others.first().unwrap_or(first)),
-            Warning::FitsNowhere { pieces } => Place::Piece(pieces.first().copied().unwrap_or(0)),
-        }
-    }
-
-    /// The message, naming pieces from `puzzle`.
-    pub fn message(&self, puzzle: &Puzzle) -> String {
-        match self {
-            Warning::Congruent { first, others } => {
-                let mut all = vec![*first];
-                all.extend_from_slice(others);
-                let one_sided = all.iter().all(|&i| puzzle.pieces[i].sides == Sides::One);
-                let copies: u64 = all.iter().map(|&i| puzzle.pieces[i].copies as u64).sum();
-                format!(
-                    "pieces {} are the same shape under {}: they are counted as identical copies of one piece (distinct solutions merge them). If that is meant, list the piece once with copies = {}; if not, {} wrong",
-                    name_list(puzzle, &all),
-                    if one_sided { "rotations" } else { "the moves they may make" },
-                    copies,
-                    if all.len() == 2 { "one of them is" } else { "some of them are" }
-                )
-            }
-            Warning::FitsNowhere { pieces } if pieces.len() > 1 => format!(
-                "pieces {} fit nowhere on the board{}",
-                name_list(puzzle, pieces),
-                if pieces.iter().all(|&i| puzzle.pieces[i].optional) {
-                    ""
-                } else {
-                    ", so the puzzle has no solution"
-                }
-            ),
-            Warning::FitsNowhere { pieces } => format!(
-                "piece {} fits nowhere on the board{}",
-                name_list(puzzle, pieces),
-                if pieces.iter().all(|&i| puzzle.pieces[i].optional) {
-                    ""
-                } else {
-                    ", so the puzzle has no solution"
-                }
-            ),
-        }
-    }
-}
-
 /// Writes a cell as files do: `(x,y)` or `(x,y,z)`.
 pub fn cell_text(lattice: Lattice, c: Cell) -> String {
     match lattice.dim() {
         2 => format!("({},{})", c[0], c[1]),
         _ => format!("({},{},{})", c[0], c[1], c[2]),
-    }
-}
-
-/// How a set of board sites compares with a piece.
-enum Fit {
-    /// They are the piece moved by a motion it may make, colours agreeing.
-    Fits,
-    /// No allowed motion gives their shape.
-    Shape,
-    /// Some motion gives the shape, but none with colours that agree.
-    Colour,
-}
-
-/// Whether `sites` (board cells with their colours) are `piece` moved by a
-/// motion it may make, with every coloured piece cell on a board cell of no
-/// colour or of its colour.
-fn fit(lattice: Lattice, piece: &Piece, sites: &[Site]) -> Fit {
-    if sites.len() != piece.shape.len() {
-        return Fit::Shape;
-    }
-    let mut target = sites.to_vec();
-    lattice.normalize(&mut target);
-    let mut shape = false;
-    for m in piece.motions(lattice) {
-        let mut moved: Vec<Site> = piece
-            .shape
-            .iter()
-            .map(|&(c, k)| (lattice.apply(m, c), k))
-            .collect();
-        lattice.normalize(&mut moved);
-        if moved.iter().zip(&target).all(|(a, b)| a.0 == b.0) {
-            shape = true;
-            let agree = moved
-                .iter()
-                .zip(&target)
-                .all(|(a, b)| a.1.is_none() || b.1.is_none() || a.1 == b.1);
-            if agree {
-                return Fit::Fits;
-            }
-        }
-    }
-    if shape {
-        Fit::Colour
-    } else {
-        Fit::Shape
     }
 }
 
@@ -762,119 +449,6 @@ impl Puzzle {
         self.pieces.iter().any(|p| p.open.is_some())
     }
 
-    /// The puzzle with `pins` (replacing any it had), each checked: its
-    /// piece exists, its cells are board cells and are the piece moved by a
-    /// motion it may make with colours that agree, no two pins share a
-    /// cell, and no piece has more pins than copies. Each pin's cells are
-    /// sorted. Errors name the pin (`Place::Pin`).
-    pub fn with_pins(mut self, mut pins: Vec<Pin>) -> Result<Puzzle, (ModelError, Place)> {
-        let lattice = self.lattice;
-        let mut owner: HashMap<Cell, usize> = HashMap::new();
-        let mut per_piece = vec![0usize; self.pieces.len()];
-        for (i, pin) in pins.iter_mut().enumerate() {
-            let place = Place::Pin(i);
-            let Some(piece) = self.pieces.get(pin.piece) else {
-                return Err((
-                    ModelError::PinPiece {
-                        pin: i + 1,
-                        piece: pin.piece,
-                        pieces: self.pieces.len(),
-                    },
-                    place,
-                ));
-            };
-            let what = format!("the pin of piece '{}'", piece.name);
-            pin.cells.sort_unstable();
-            if let Some(w) = pin.cells.windows(2).find(|w| w[0] == w[1]) {
-                return Err((
-                    ModelError::RepeatedCell {
-                        what,
-                        cell: cell_text(lattice, w[0]),
-                    },
-                    place,
-                ));
-            }
-            let mut sites = Vec::with_capacity(pin.cells.len());
-            for &c in &pin.cells {
-                if !lattice.contains(c) {
-                    return Err((
-                        ModelError::OffLattice {
-                            what,
-                            cell: cell_text(Lattice::Cube, c),
-                            lattice,
-                        },
-                        place,
-                    ));
-                }
-                match self.board_index(c) {
-                    Some(b) => sites.push(self.board[b]),
-                    None => {
-                        return Err((
-                            ModelError::PinOffBoard {
-                                piece: piece.name.clone(),
-                                cell: cell_text(lattice, c),
-                            },
-                            place,
-                        ))
-                    }
-                }
-            }
-            match fit(lattice, piece, &sites) {
-                Fit::Fits => {}
-                Fit::Shape => {
-                    return Err((
-                        ModelError::PinShape {
-                            piece: piece.name.clone(),
-                            flips: piece.sides == Sides::Two,
-                        },
-                        place,
-                    ))
-                }
-                Fit::Colour => {
-                    return Err((
-                        ModelError::PinColour {
-                            piece: piece.name.clone(),
-                        },
-                        place,
-                    ))
-                }
-            }
-            for &c in &pin.cells {
-                if let Some(&j) = owner.get(&c) {
-                    return Err((
-                        ModelError::PinOverlap {
-                            first: self.pieces[j].name.clone(),
-                            second: piece.name.clone(),
-                            cell: cell_text(lattice, c),
-                        },
-                        place,
-                    ));
-                }
-            }
-            for &c in &pin.cells {
-                owner.insert(c, pin.piece);
-            }
-            per_piece[pin.piece] += 1;
-            if per_piece[pin.piece] > piece.copies as usize {
-                return Err((
-                    ModelError::TooManyPins {
-                        piece: piece.name.clone(),
-                        pins: per_piece[pin.piece],
-                        copies: piece.copies,
-                    },
-                    place,
-                ));
-            }
-        }
-        self.pins = pins;
-        Ok(self)
-    }
-
-    /// The pins of piece `piece`, in file order.
-    pub fn pins_of(&self, piece: usize) -> impl Iterator<Item = &Pin> {
-        self.pins.iter().filter(move |p| p.piece == piece)
-    }
-
     /// Number of board cells.
     pub fn cells(&self) -> usize {
         self.board.len()
@@ -899,30 +473,6 @@ impl Puzzle {
     pub fn colour_name(&self, k: Option<u8>) -> &str {
         k.and_then(|k| self.colours.get(k as usize))
             .map_or("-", String::as_str)
-    }
-
-    /// Pieces that are the same shape under the moves they may make, as
-    /// warnings (each later piece paired with the first piece of its shape).
-    pub fn congruences(&self) -> Vec<Warning> {
-        // (orientations, first piece, later pieces); shapes are few, so a
-        // list searched in order is enough.
-        let mut shapes: Vec<(Vec<Vec<Site>>, usize, Vec<usize>)> = Vec::new();
-        for (i, p) in self.pieces.iter().enumerate() {
-            // Open cells are not pieces: one-cell pieces are not like them.
-            if p.open.is_some() {
-                continue;
-            }
-            let o = p.orientations(self.lattice);
-            match shapes.iter_mut().find(|(f, _, _)| *f == o) {
-                Some((_, _, others)) => others.push(i),
-                None => shapes.push((o, i, Vec::new())),
-            }
-        }
-        shapes
-            .into_iter()
-            .filter(|(_, _, others)| !others.is_empty())
-            .map(|(_, first, others)| Warning::Congruent { first, others })
-            .collect()
     }
 }
 
