@@ -531,42 +531,22 @@ fn a_count_by_goal_stopped_and_resumed_counts_every_goal_once() {
 
     // A plain count does not take a checkpoint counted by goal.
     let file = dir.path().join("goals-1.checkpoint");
-    let out = jigsolve()
-        .current_dir(root())
-        .args([
-            "solve",
-            "a-puzzle-a-day",
-            "--count",
-            "--no-progress",
-            "--checkpoint",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("made with other options"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let with = |args: &[&str]| {
+        let mut cmd = jigsolve();
+        cmd.current_dir(root())
+            .args(["solve", "a-puzzle-a-day", "--no-progress", "--checkpoint"])
+            .arg(&file)
+            .args(args);
+        cmd
+    };
+    let err = refuses(&mut with(&["--count"]));
+    assert!(err.contains("made with other options"), "{err}");
     // An edited goal count is refused.
     let text = std::fs::read_to_string(&file).unwrap();
     let at = text.find("\"goals\":[[[").expect("the goals are saved");
     let edited = text[..at].to_string() + &text[at..].replacen("\"2", "\"3", 1);
     assert_ne!(edited, text);
     std::fs::write(&file, edited).unwrap();
-    let out = jigsolve()
-        .current_dir(root())
-        .args([
-            "solve",
-            "a-puzzle-a-day",
-            "--by-open",
-            "--no-progress",
-            "--checkpoint",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum"));
+    let err = refuses(&mut with(&["--by-open"]));
+    assert!(err.contains("checksum"), "{err}");
 }

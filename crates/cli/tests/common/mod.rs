@@ -64,6 +64,15 @@ pub fn succeeds(cmd: &mut Command) -> std::process::Output {
     out
 }
 
+/// Runs `cmd`, which must exit with code 2 (bad input), and returns its
+/// standard error.
+pub fn refuses(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    err
+}
+
 /// Asserts that `solve` refuses a puzzle file holding `text` with exit code
 /// 2, a message that starts with the file's path followed by `want` (so
 /// `want` begins with `:LINE:`), and no panic.
