@@ -259,26 +259,26 @@ impl<B: Bits> BitTables<B> {
         // changed, 1 to 3% more instructions on hexiamonds in the 6 x 6
         // rhombus, the 8 x 8 with a hole and Atwood's checkerboard.
         let local = cap > 0 && choice == CellChoice::First;
-        let smallest = problem
+        // The fewest cells anything covers, a cell left open included: a
+        // pocket smaller than that is a hole.
+        let smallest_cover = problem
             .types
             .iter()
             .filter(|t| t.hi > 0)
             .map(|t| t.size as u32)
             .min()
             .unwrap_or(1);
-        let smallest_cover = smallest;
         // The checks of small regions and of the last pieces count pieces,
         // not cells left open: they are made only once no cell is left to
         // leave open (see `opens`), and then a one-cell open "piece" is no
         // piece.
-        let smallest_piece = problem
+        let smallest = problem
             .types
             .iter()
             .filter(|t| t.hi > 0 && !t.open)
             .map(|t| t.size as u32)
             .min()
-            .unwrap_or(smallest);
-        let smallest = smallest_piece;
+            .unwrap_or(smallest_cover);
         // A region smaller than two of the smallest pieces holds one piece.
         let below = if cap > 0 { 2 * smallest } else { 0 };
         let shapes = Shapes::new(info.iter().map(|i| (i.mask, i.ty as usize)), below);
@@ -301,7 +301,6 @@ impl<B: Bits> BitTables<B> {
             e if e > 0 && problem.lattice() != Lattice::Square => e + smallest,
             _ => 0,
         };
-        // (A pocket of one cell may be a cell left open.)
         let hole = |known_full: B, seeds: B| {
             local && hole_left(&nbr, full, known_full, seeds, smallest_cover)
         };
