@@ -356,15 +356,14 @@ where
                         };
                         tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
                     } else if G::SEES_SOLUTIONS {
-                        let (weight, reported) = (&mut tally.weight, &mut tally.reported);
+                        let mut counting = CountingSink {
+                            weight: &mut tally.weight,
+                            reported: &mut tally.reported,
+                            control,
+                        };
                         let mut sink = |s: &T::Solution, w: Weight| {
                             gather.add(&mut part, s, w);
-                            CountingSink {
-                                weight,
-                                reported,
-                                control,
-                            }
-                            .solution(s, w)
+                            counting.solution(s, w)
                         };
                         tree.explore(&subtree.path, &mut sink, &mut ticker, &mut tally.nodes)?
                     } else {
