@@ -137,11 +137,7 @@ pub fn count_goals_resumable(
     };
     let mut table: HashMap<Goal, ByKey<Value>> = HashMap::new();
     for (goal, weight) in finished.into_inner().into_iter().chain(unfinished) {
-        let entry = table.entry(goal).or_insert_with(|| ByKey {
-            weight: Weight::default(),
-            first: Vec::new(),
-        });
-        entry.weight += weight;
+        table.entry(goal).or_default().weight += weight;
     }
     counted(session, groups, job.shard, ran, table, control)
 }

@@ -18,13 +18,23 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// One key's share of a search counted by key: its weights, and the first
 /// solutions found under it, as shown (at most the number asked for).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ByKey<V> {
     /// The weights of its solutions, added.
     pub weight: Weight,
     /// The first solutions found under it (which ones depends on the
     /// threads: each worker keeps its first).
     pub first: Vec<V>,
+}
+
+// (Not derived: that would ask `V: Default`, which an empty list does not need.)
+impl<V> Default for ByKey<V> {
+    fn default() -> Self {
+        ByKey {
+            weight: Weight::default(),
+            first: Vec::new(),
+        }
+    }
 }
 
 /// Counts every solution under `key(solution)` on `threads` threads, one
@@ -83,10 +93,7 @@ where
             }
             ticker.enter(subtree.span);
             let mut sink = |s: &T::Solution, w: Weight| {
-                let entry = table.entry(key(s)).or_insert_with(|| ByKey {
-                    weight: Weight::default(),
-                    first: Vec::new(),
-                });
+                let entry = table.entry(key(s)).or_default();
                 entry.weight += w;
                 if entry.first.len() < keep {
                     entry.first.push(show(s));
