@@ -23,7 +23,7 @@ use crate::session::{Described, Goal};
 use crate::source::{read_file_limited, InputError};
 use crate::text::{group_digits, human_duration};
 use anyhow::{anyhow, Result};
-use jigsolve_search::{NodeStats, Progress, Prune, Shard, Weight};
+use jigsolve_search::{NodeStats, Progress, Prune, ResumeError, Shard, Weight};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -346,6 +346,26 @@ pub fn save_with_goals(
         Ok(())
     };
     write().map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
+}
+
+/// A resumable run's failure as the command reports it: a checkpoint of
+/// another cut is bad input naming `path`; a path the engine does not have
+/// is a bug.
+pub fn resume_error(path: &Path, e: ResumeError) -> anyhow::Error {
+    match e {
+        ResumeError::Tree(e) => {
+            anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
+        }
+        e @ ResumeError::OtherCut { .. } => anyhow!(InputError(format!("{}: {e}", path.display()))),
+        ResumeError::Save(e) => anyhow!(e),
+    }
+}
+
+/// Whether `saved` comes from before the placements tried were saved and
+/// has finished subtrees: a run resumed from it would count the placements
+/// tried of only part of the tree (so it forgets them).
+pub fn lacks_tried(saved: &Progress) -> bool {
+    saved.finished_count() > 0 && !saved.nodes.counts_tried()
 }
 
 /// What the summary says about the checkpoint a run started from.

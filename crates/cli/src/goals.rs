@@ -12,9 +12,7 @@ use crate::source::InputError;
 use crate::text::group_digits;
 use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::shard::GoalCount;
-use jigsolve_search::{
-    ByKey, Checkpoints, Control, Counts, Progress, Report, ResumeError, Shard, Weight,
-};
+use jigsolve_search::{ByKey, Checkpoints, Control, Counts, Progress, Report, Shard, Weight};
 use serde_json::{json, Map, Value};
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -123,18 +121,7 @@ pub fn count_goals_resumable(
     let run = session
         .count_by_goal_resumable(job, control, checkpoints, &mut ended)
         .ok_or_else(|| anyhow!("the puzzle has no goals to count by (a bug)"))?;
-    let ran = match run {
-        Ok((ran, _)) => ran,
-        Err(ResumeError::Tree(e)) => {
-            return Err(
-                anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
-            )
-        }
-        Err(e @ ResumeError::OtherCut { .. }) => {
-            bail!(InputError(format!("{}: {e}", path.display())))
-        }
-        Err(ResumeError::Save(e)) => bail!(e),
-    };
+    let (ran, _) = run.map_err(|e| checkpoint::resume_error(path, e))?;
     let mut table: HashMap<Goal, ByKey<Value>> = HashMap::new();
     for (goal, weight) in finished.into_inner().into_iter().chain(unfinished) {
         table.entry(goal).or_default().weight += weight;

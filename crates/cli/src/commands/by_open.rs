@@ -33,17 +33,14 @@ use std::sync::Arc;
 pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     let options = args.options()?;
     let groups = goal_groups(puzzle, "--by-open")?;
-    let engine = EngineArgs {
-        deadline: options
-            .time_limit
-            .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
-        ..goal_engine(&args.engine)
-    };
     // A checkpointed run counts what it tries even without --stats, as
     // `solve` does, so that a resumed run with --stats has the whole.
     let engine = EngineArgs {
         count_tried: options.stats || options.checkpoint.is_some(),
-        ..engine
+        deadline: options
+            .time_limit
+            .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
+        ..goal_engine(&args.engine)
     };
     let session = puzzle.session(&engine)?;
     let threads = options.run_config().threads;
@@ -94,11 +91,9 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         }
         None => None,
     };
-    // A checkpoint from before the placements tried were saved has none
-    // for its finished subtrees: the run's counts of them would be partial.
     let tried_partial = saved
         .as_ref()
-        .is_some_and(|(p, _)| p.finished_count() > 0 && !p.nodes.counts_tried());
+        .is_some_and(|(p, _)| checkpoint::lacks_tried(p));
 
     // --limit N: each goal's first N solutions in its JSON line.
     let keep = options

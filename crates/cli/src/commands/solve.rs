@@ -15,7 +15,7 @@ use crate::session::Job;
 use crate::source;
 use crate::source::InputError;
 use anyhow::{anyhow, bail, Result};
-use jigsolve_search::{Checkpoints, Progress, ResumeError};
+use jigsolve_search::{Checkpoints, Progress};
 use std::io;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -84,11 +84,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
         }
         None => None,
     };
-    // A checkpoint from before the placements tried were saved has none
-    // for its finished subtrees: the run's counts of them would be partial.
-    let tried_partial = resume_from
-        .as_ref()
-        .is_some_and(|p| p.finished_count() > 0 && !p.nodes.counts_tried());
+    let tried_partial = resume_from.as_ref().is_some_and(checkpoint::lacks_tried);
     options.pictures.prepare()?;
     let style = if options.json {
         Style::Json
@@ -137,14 +133,10 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
                     every: options.checkpoint_every,
                     save: &mut save,
                 };
-                match session.run_resumable(&job, &control, checkpoints, &mut found) {
-                    Ok((ran, _)) => Ok(ran),
-                    Err(ResumeError::Tree(e)) => Err(anyhow!(e).context(bug)),
-                    Err(e @ ResumeError::OtherCut { .. }) => {
-                        Err(anyhow!(InputError(format!("{}: {e}", path.display()))))
-                    }
-                    Err(ResumeError::Save(e)) => Err(anyhow!(e)),
-                }
+                session
+                    .run_resumable(&job, &control, checkpoints, &mut found)
+                    .map(|(ran, _)| ran)
+                    .map_err(|e| checkpoint::resume_error(path, e))
             }
             _ => session
                 .run(&job, &control, &mut found)
