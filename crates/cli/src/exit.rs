@@ -19,6 +19,17 @@ pub const SEVERAL: u8 = 4;
 /// Ctrl-C or SIGTERM stopped the search.
 pub const CANCELLED: u8 = 130;
 
+/// The exit code for a finished search.
+pub fn exit_code(report: &jigsolve_search::Report) -> u8 {
+    use jigsolve_search::StopReason;
+    match report.stopped {
+        Some(StopReason::Cancelled) => CANCELLED,
+        Some(StopReason::TimeLimit | StopReason::NodeLimit) => LIMIT,
+        _ if report.reported > 0 => FOUND,
+        _ => NONE,
+    }
+}
+
 /// True when `error` (or anything in its chain) is a write to a closed pipe.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {

@@ -12,26 +12,25 @@
 //! ([`session`]) and chooses the output ([`printer`], [`report`]). No
 //! module imports one above it; `tests/module_graph.rs` checks that.
 
-mod catalog;
-mod checkpoint;
 mod clock;
 mod commands;
 mod exit;
 mod family;
-mod goals;
+mod generated;
 mod options;
 mod outputs;
 mod pictures;
 mod printer;
-mod puzzle;
-mod report;
 mod running;
 mod seek;
-mod serve;
-mod session;
 mod solutions;
-mod source;
-mod text;
+
+// What the command line shares with the web server lives in the session
+// crate; its modules are named here as if they were the binary's own.
+use jigsolve_session::{
+    best as best_board, catalog, checkpoint, engine, goals, puzzle, report, session, source, text,
+    tree as tree_views,
+};
 
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};

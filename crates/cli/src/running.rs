@@ -163,24 +163,11 @@ pub fn with_progress<R>(
 }
 
 /// Says on standard error when the system refused some of the search
-/// threads asked for (a per-process memory cap: each reserves
-/// [`jigsolve_search::SEARCH_STACK_BYTES`] of stack); an error when it
-/// refused every one, since then the search did not run at all.
+/// threads asked for; an error when it refused every one (see
+/// [`jigsolve_session::threads::threads_made`]).
 pub fn threads_made(control: &Control) -> anyhow::Result<()> {
-    let Some((asked, made)) = control.fewer_threads() else {
-        return Ok(());
-    };
-    let stack = jigsolve_search::SEARCH_STACK_BYTES >> 20;
-    if made == 0 {
-        anyhow::bail!(
-            "the system could not create any of the {asked} search threads asked for (a memory \
-             cap? each reserves {stack} MiB of stack): the search did not run; --threads 1 \
-             searches on the command's own thread"
-        );
+    if let Some(warning) = jigsolve_session::threads::threads_made(control)? {
+        eprintln!("jigsolve: {warning}");
     }
-    eprintln!(
-        "jigsolve: the system refused some search threads (a memory cap? each reserves {stack} \
-         MiB of stack): {made} of the {asked} asked for ran the search"
-    );
     Ok(())
 }

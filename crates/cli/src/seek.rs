@@ -6,7 +6,7 @@
 //! the command's one time limit and Ctrl-C.
 
 use crate::clock;
-use crate::options::EngineArgs;
+use crate::engine::EngineOptions;
 use crate::puzzle::Loaded;
 use crate::running::{watch_signals, with_progress};
 use crate::session::{Described, FoundSink, Job, Session};
@@ -57,7 +57,7 @@ pub fn job(limits: &Limits) -> Job {
 /// breaks.
 pub fn seek(
     puzzle: &dyn Loaded,
-    engine: &EngineArgs,
+    engine: &EngineOptions,
     limits: &Limits,
     keep: &mut dyn FnMut(Value) -> ControlFlow<()>,
 ) -> Result<Sought> {
@@ -132,7 +132,7 @@ pub enum Uniqueness {
 /// them, stopping at the second; with the nodes it took.
 pub fn uniqueness(
     puzzle: &dyn Loaded,
-    engine: &EngineArgs,
+    engine: &EngineOptions,
     limits: &Limits,
 ) -> Result<(Uniqueness, u64)> {
     let mut found: Vec<Value> = Vec::new();

@@ -1,21 +1,26 @@
 //! The command line is one way: `main` -> commands -> families -> sessions
 //! -> the search. No module of `src` refers to a module that refers back
 //! to it, directly or through others (seven files once imported each other
-//! in a circle). The graph is read from the source: every `crate::...`
-//! path and every `mod` child, file by file.
+//! in a circle), and the same holds in the crates the binary shares with
+//! the web server (`jigsolve-session`, `jigsolve-serve`). The graph is read
+//! from the source: every `crate::...` path and every `mod` child, file by
+//! file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Module name of a source file: `family/edge.rs` -> `family::edge`,
-/// `family/mod.rs` -> `family`, `main.rs` -> `crate`.
+/// `family/mod.rs` -> `family`, `main.rs` or `lib.rs` -> `crate`.
 fn module_of(src: &Path, file: &Path) -> String {
     let rel = file.strip_prefix(src).unwrap().with_extension("");
     let mut parts: Vec<String> = rel
         .components()
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
-    if parts.last().is_some_and(|p| p == "mod" || p == "main") {
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "main" || p == "lib")
+    {
         parts.pop();
     }
     if parts.is_empty() {
@@ -167,21 +172,54 @@ fn find_cycle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
     None
 }
 
-#[test]
-fn no_module_of_the_command_line_imports_one_that_imports_it_back() {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let edges = graph(&src);
-    // The graph was read: the way down is there.
-    assert!(edges["crate"].contains("commands"), "{edges:#?}");
-    assert!(edges["commands::solve"].contains("family"), "{edges:#?}");
-    assert!(edges["family::edge"].contains("session"), "{edges:#?}");
-    assert!(edges["family"].contains("family::edge"), "{edges:#?}");
-    if let Some(cycle) = find_cycle(&edges) {
+/// Fails with the circle when `edges` has one.
+fn assert_no_circle(crate_name: &str, edges: &BTreeMap<String, BTreeSet<String>>) {
+    if let Some(cycle) = find_cycle(edges) {
         panic!(
-            "modules import each other in a circle: {}",
+            "modules of {crate_name} import each other in a circle: {}",
             cycle.join(" -> ")
         );
     }
+}
+
+/// The `src` folder of the workspace crate in `crates/<folder>`.
+fn crate_src(folder: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(folder)
+        .join("src")
+}
+
+#[test]
+fn no_module_of_the_command_line_imports_one_that_imports_it_back() {
+    let edges = graph(&crate_src("cli"));
+    // The graph was read: the way down is there.
+    assert!(edges["crate"].contains("commands"), "{edges:#?}");
+    assert!(edges["commands::solve"].contains("printer"), "{edges:#?}");
+    assert!(edges["commands"].contains("commands::solve"), "{edges:#?}");
+    assert_no_circle("the command line", &edges);
+}
+
+#[test]
+fn no_module_of_the_session_crate_imports_one_that_imports_it_back() {
+    let edges = graph(&crate_src("session"));
+    assert!(edges["crate"].contains("family"), "{edges:#?}");
+    assert!(edges["family::edge"].contains("session"), "{edges:#?}");
+    assert!(edges["family"].contains("family::edge"), "{edges:#?}");
+    assert!(edges["goals"].contains("checkpoint"), "{edges:#?}");
+    assert_no_circle("jigsolve-session", &edges);
+}
+
+#[test]
+fn no_module_of_the_server_imports_one_that_imports_it_back() {
+    let edges = graph(&crate_src("serve"));
+    assert!(edges["crate"].contains("api"), "{edges:#?}");
+    assert!(edges["api"].contains("searches"), "{edges:#?}");
+    assert!(edges["api::search"].contains("searches"), "{edges:#?}");
+    // The server reaches the command line's work only through the session
+    // crate: nothing of the binary is a module here.
+    assert!(!edges.contains_key("commands"), "{edges:#?}");
+    assert_no_circle("jigsolve-serve", &edges);
 }
 
 #[test]

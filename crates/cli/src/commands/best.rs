@@ -4,6 +4,7 @@
 //! JSON line), and at the end the best board as text, its viewer link and
 //! its picture.
 
+use crate::best_board::{clock_seed, improvement_json, quota_marks};
 use crate::exit;
 use crate::family;
 use crate::options::BestArgs;
@@ -12,9 +13,8 @@ use crate::source::{self, InputError};
 use crate::text::group_digits;
 use anyhow::{anyhow, Result};
 use jigsolve_edge::best::{search_best_from, BestEnd, BestOptions, Improvement};
-use jigsolve_edge::Puzzle;
 use jigsolve_search::StopReason;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::sync::Arc;
 
 /// Seed streams per shard: more than any shard has threads (`--threads` is
@@ -129,89 +129,4 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         );
     }
     Ok(code)
-}
-
-/// One improvement as a JSON line: what `verify` scores again and `merge`
-/// compares across runs.
-pub fn improvement_json(
-    puzzle: &Puzzle,
-    hash: &str,
-    found: &Improvement,
-    seed: u64,
-    shard: Option<&str>,
-) -> Value {
-    json!({
-        "type": "best",
-        "puzzle": puzzle.name,
-        "puzzle_hash": hash,
-        "score": found.score,
-        "max": found.max,
-        "nodes": found.nodes,
-        "seconds": found.elapsed.as_secs_f64(),
-        "seed": seed,
-        "shard": shard,
-        "thread": found.thread,
-        "restart": found.restart,
-        "board": family::board_json(puzzle, &found.placements),
-        "link": jigsolve_edge::score::link(puzzle, &found.placements).ok(),
-    })
-}
-
-/// The quota colours measured on Eternity II's tiles: Blackwood's 13, 16
-/// and 10 (see BENCHMARKS.md).
-const ETERNITY_II_QUOTA_COLOURS: &str = "13,16,10";
-
-/// The marks named by `--quota-colours` (`none`: no quotas); when the
-/// option is not given, Eternity II's measured colours for a puzzle with
-/// Eternity II's tiles (with any hints), else none. A name the puzzle does
-/// not have is an input error.
-pub fn quota_marks(
-    puzzle: &Puzzle,
-    colours: Option<&str>,
-    label: &str,
-) -> Result<Vec<jigsolve_edge::MarkId>> {
-    let colours = match colours {
-        Some(c) => c,
-        None if has_eternity_ii_tiles(puzzle) => ETERNITY_II_QUOTA_COLOURS,
-        None => "none",
-    };
-    if colours.trim() == "none" {
-        return Ok(Vec::new());
-    }
-    let list = colours;
-    list.split(',')
-        .map(|name| {
-            let name = name.trim();
-            match puzzle.marks.id(name) {
-                Some(m) if Some(m) != puzzle.border => Ok(m),
-                Some(_) => Err(anyhow!(InputError(format!(
-                    "--quota-colours: '{name}' is the border mark of {label}, not a colour of its inner edges"
-                )))),
-                None => Err(anyhow!(InputError(format!(
-                    "--quota-colours: {label} has no colour '{name}'"
-                )))),
-            }
-        })
-        .collect()
-}
-
-/// Whether `puzzle` is Eternity II's board and tiles (the catalog's
-/// `eternity2`, whatever its hints and name).
-fn has_eternity_ii_tiles(puzzle: &Puzzle) -> bool {
-    let Some(entry) = crate::catalog::find("eternity2") else {
-        return false;
-    };
-    let Ok(e2) = jigsolve_edge::parse::parse(entry.text, entry.name, None) else {
-        return false;
-    };
-    (e2.rows, e2.cols, e2.tiles.len()) == (puzzle.rows, puzzle.cols, puzzle.tiles.len())
-        && (0..e2.tiles.len()).all(|t| e2.tile_text(t) == puzzle.tile_text(t))
-}
-
-/// A seed from the clock, for runs that do not give one (it is printed, so
-/// a good run can be repeated).
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -10,20 +10,23 @@
 //! result file, and `merge` adds them up ([`crate::goals`] prints both).
 
 use crate::checkpoint;
+use crate::engine::EngineOptions;
 use crate::exit;
+use crate::exit::exit_code;
 use crate::goals::{
-    count_goals, count_goals_resumable, goal_engine, goal_groups, heat_map_format, print_goals,
-    write_heat_map, Counted, SPLIT_BY_GOAL,
+    count_goals, count_goals_resumable, goal_engine, goal_groups, heat_map, print_goals, Counted,
+    SPLIT_BY_GOAL,
 };
-use crate::options::{EngineArgs, SolveArgs};
+use crate::options::SolveArgs;
 use crate::outputs::{self, Output};
 use crate::puzzle::Loaded;
-use crate::report::{
-    exit_code, shard_result_path, summary_json, summary_text, write_shard_result_with_goals,
-};
+use crate::report::{shard_result_path, summary_json, summary_text, write_shard_result_with_goals};
 use crate::running::{watch_signals, with_progress};
 use crate::session::Job;
-use anyhow::{anyhow, Result};
+use crate::source::InputError;
+use anyhow::{anyhow, bail, Context, Result};
+use jigsolve_search::shard::GoalCount;
+use jigsolve_search::Report;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -35,12 +38,12 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
     let groups = goal_groups(puzzle, "--by-open")?;
     // A checkpointed run counts what it tries even without --stats, as
     // `solve` does, so that a resumed run with --stats has the whole.
-    let engine = EngineArgs {
+    let engine = EngineOptions {
         count_tried: options.stats || options.checkpoint.is_some(),
         deadline: options
             .time_limit
             .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
-        ..goal_engine(&args.engine)
+        ..goal_engine(&args.engine.options())
     };
     let session = puzzle.session(&engine)?;
     let threads = options.run_config().threads;
@@ -126,6 +129,9 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
                 ),
             },
         )?;
+    // The count already failed if no thread was made; this says when some
+    // were refused.
+    crate::running::threads_made(&control)?;
     let Counted {
         ran,
         goals,
@@ -170,4 +176,46 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
         write_heat_map(puzzle, &report, &goals, path)?;
     }
     Ok(exit_code(&report))
+}
+
+/// Draws the heat map of `goals` to `path` (SVG or PNG by its extension).
+pub fn write_heat_map(
+    puzzle: &dyn Loaded,
+    report: &Report,
+    goals: &[GoalCount],
+    path: &Path,
+) -> Result<()> {
+    let svg = heat_map(puzzle, report, goals)?;
+    let bytes = match heat_map_format(path)? {
+        Picture::Svg => svg.into_bytes(),
+        Picture::Png => jigsolve_render::png::png(&svg, 2.0).map_err(|e| anyhow!("{e}"))?,
+    };
+    std::fs::write(path, bytes)
+        .with_context(|| format!("cannot write the heat map to {}", path.display()))?;
+    eprintln!("jigsolve: heat map written to {}", path.display());
+    Ok(())
+}
+
+/// The picture format of a heat map file.
+pub enum Picture {
+    /// SVG.
+    Svg,
+    /// PNG.
+    Png,
+}
+
+/// The picture format `path`'s extension asks for.
+pub fn heat_map_format(path: &Path) -> Result<Picture> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if e == "svg" => Ok(Picture::Svg),
+        Some(e) if e == "png" => Ok(Picture::Png),
+        _ => bail!(InputError(format!(
+            "--heat-map {}: name a .svg or .png file",
+            path.display()
+        ))),
+    }
 }

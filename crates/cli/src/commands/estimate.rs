@@ -21,8 +21,8 @@ use std::time::Duration;
 pub fn estimate_command(args: &EstimateArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
-    let session = puzzle.session(&args.engine)?;
+    check_engine_options(puzzle.as_ref(), &args.engine.options())?;
+    let session = puzzle.session(&args.engine.options())?;
     let described = session.described(&Job::whole_tree());
     // One control for the whole command: Ctrl-C and --time-limit stop the
     // probes (the estimate is then made of those walked) and the measuring.

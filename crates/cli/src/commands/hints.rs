@@ -13,9 +13,10 @@
 //! rules out only some of the other solutions). A time limit stops the
 //! loop with the smallest set known to work, marked unproven.
 
+use crate::engine::EngineOptions;
 use crate::exit::{self, outln};
 use crate::family;
-use crate::options::{EngineArgs, HintsArgs};
+use crate::options::HintsArgs;
 use crate::outputs::{self, Output};
 use crate::pictures::{write_output, write_svg_png};
 use crate::puzzle::{check_engine_options, HintChoice, Loaded};
@@ -46,7 +47,7 @@ pub struct Found {
 pub fn hints_command(args: &HintsArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    check_engine_options(puzzle.as_ref(), &args.engine.options())?;
     puzzle.check_takes_hints()?;
     let limits = Limits {
         threads: args.thread_count(),
@@ -74,7 +75,7 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         }
     }
     outputs::check(&outs, &[("the puzzle", Path::new(&args.puzzle))])?;
-    let (answer, nodes) = uniqueness(puzzle.as_ref(), &args.engine, &limits)?;
+    let (answer, nodes) = uniqueness(puzzle.as_ref(), &args.engine.options(), &limits)?;
     let (target, found) = match answer {
         Uniqueness::Unique => (
             None,
@@ -105,7 +106,13 @@ pub fn hints_command(args: &HintsArgs) -> Result<u8> {
         }
         Uniqueness::Several(first) => {
             let choices = puzzle.hint_choices(&first)?;
-            let mut found = fewest(puzzle.as_ref(), &args.engine, &limits, &first, &choices)?;
+            let mut found = fewest(
+                puzzle.as_ref(),
+                &args.engine.options(),
+                &limits,
+                &first,
+                &choices,
+            )?;
             found.nodes += nodes;
             (Some((first, choices)), found)
         }
@@ -225,7 +232,7 @@ fn verdict(proven: bool) -> &'static str {
 /// The implicit hitting set loop for the solution `target` with `choices`.
 pub fn fewest(
     puzzle: &dyn Loaded,
-    engine: &EngineArgs,
+    engine: &EngineOptions,
     limits: &Limits,
     target: &Value,
     choices: &[HintChoice],
@@ -245,7 +252,7 @@ pub fn fewest(
         let mut other: Option<HashSet<String>> = None;
         // A solution the family cannot read back is a bug; it must stop
         // the loop, not pass for the target.
-        let mut unreadable: Option<anyhow::Error> = None;
+        let mut unreadable: Option<jigsolve_session::Error> = None;
         let sought = seek(hinted.as_ref(), &engine, limits, &mut |record| {
             let seen: HashSet<String> = match puzzle.hint_choices(&record) {
                 Ok(c) => c.into_iter().map(|c| c.key).collect(),
@@ -262,7 +269,8 @@ pub fn fewest(
             }
         })?;
         if let Some(e) = unreadable {
-            return Err(e.context("a solution of the hinted puzzle does not check (a bug)"));
+            return Err(anyhow::Error::from(e)
+                .context("a solution of the hinted puzzle does not check (a bug)"));
         }
         nodes += sought.report.nodes.total();
         match (other, sought.stopped) {

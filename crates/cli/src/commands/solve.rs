@@ -2,13 +2,15 @@
 //! printer, run under the limits and signals, then report.
 
 use crate::checkpoint;
+use crate::engine::EngineOptions;
 use crate::exit;
+use crate::exit::exit_code;
 use crate::family;
-use crate::options::{EngineArgs, SolveArgs};
+use crate::options::SolveArgs;
 use crate::outputs::{self, Output};
 use crate::printer::{self, Style};
 use crate::puzzle::check_engine_options;
-use crate::report::{exit_code, shard_result_path, write_shard_result};
+use crate::report::{shard_result_path, write_shard_result};
 use crate::running::{watch_signals, with_progress};
 use crate::session::Found;
 use crate::session::Job;
@@ -26,7 +28,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     let options = args.options()?;
     let source = source::read(&args.puzzle)?;
     let mut puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    check_engine_options(puzzle.as_ref(), &args.engine.options())?;
     if let Some(open) = &args.open {
         let names: Vec<String> = open.split(',').map(|n| n.trim().to_string()).collect();
         puzzle = puzzle.with_open(&names)?;
@@ -36,12 +38,12 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
     }
     // A checkpointed run counts what it tries even without --stats, so that
     // a resumed run with --stats has the counts of the whole search.
-    let engine = EngineArgs {
+    let engine = EngineOptions {
         count_tried: options.stats || options.checkpoint.is_some(),
         deadline: options
             .time_limit
             .map(|s| std::time::Instant::now() + crate::clock::left_of(s)),
-        ..args.engine.clone()
+        ..args.engine.options()
     };
     let session = puzzle.session(&engine)?;
     let config = options.run_config();
@@ -136,7 +138,7 @@ pub fn solve_command(args: &SolveArgs) -> Result<u8> {
                 session
                     .run_resumable(&job, &control, checkpoints, &mut found)
                     .map(|(ran, _)| ran)
-                    .map_err(|e| checkpoint::resume_error(path, e))
+                    .map_err(|e| anyhow!(checkpoint::resume_error(path, e)))
             }
             _ => session
                 .run(&job, &control, &mut found)

@@ -1,6 +1,6 @@
 //! `jigsolve split`: the cut of the tree for N machines, and the command
 //! each shard runs. The shard commands carry every option that shapes the
-//! tree, from [`crate::options::EngineArgs::to_args`].
+//! tree, from [`jigsolve_session::engine::EngineOptions::to_args`].
 
 use crate::exit;
 use crate::family;
@@ -17,13 +17,13 @@ use serde_json::json;
 pub fn split_command(args: &SplitArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    check_engine_options(puzzle.as_ref(), &args.engine.options())?;
     // The plan of a search by goal is of its own tree (symmetry unbroken).
     let engine = if args.by_open {
         crate::goals::goal_groups(puzzle.as_ref(), "--by-open")?;
-        crate::goals::goal_engine(&args.engine)
+        crate::goals::goal_engine(&args.engine.options())
     } else {
-        args.engine.clone()
+        args.engine.options()
     };
     let session = puzzle.session(&engine)?;
     let shards = args.shards as usize;
@@ -41,8 +41,7 @@ pub fn split_command(args: &SplitArgs) -> Result<u8> {
         .map(|s| s.path.len())
         .max()
         .unwrap_or(0);
-    let flags: String = args
-        .engine
+    let flags: String = engine
         .to_args()
         .iter()
         .map(|w| format!(" {}", shell_word(w)))

@@ -32,7 +32,7 @@ struct Shown {
 pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
     let source = source::read(&args.puzzle)?;
     let puzzle = family::load(&source, args.engine.format.as_deref())?;
-    check_engine_options(puzzle.as_ref(), &args.engine)?;
+    check_engine_options(puzzle.as_ref(), &args.engine.options())?;
     let pictures = args.pictures();
     pictures.prepare()?;
     let limits = Limits {
@@ -40,7 +40,7 @@ pub fn unique_command(args: &UniqueArgs) -> Result<u8> {
         time_limit: args.time_limit,
         progress: !args.no_progress,
     };
-    let session = puzzle.session(&args.engine)?;
+    let session = puzzle.session(&args.engine.options())?;
     let described = session.described(&seek::job(&limits));
     let what = &described.listed_means;
     let name = puzzle.name();
@@ -157,7 +157,7 @@ fn write_picture(
     let svg = match (answer, found) {
         ("several", [a, b, ..]) => puzzle
             .pair_svg(
-                &args.engine,
+                &args.engine.options(),
                 [&a.json, &b.json],
                 [
                     &format!("{name}: first solution"),

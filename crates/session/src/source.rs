@@ -1,8 +1,8 @@
 //! Where a puzzle comes from (a file or the catalog) and which family it is.
 
 use crate::catalog;
-use anyhow::{bail, Result};
-use std::fmt;
+pub use crate::error::InputError;
+use crate::error::{Error, Result};
 use std::path::Path;
 
 /// A puzzle's text and where it came from.
@@ -13,18 +13,6 @@ pub struct Source {
     /// The text.
     pub text: String,
 }
-
-/// Bad input: a message that already names the file and line.
-#[derive(Debug)]
-pub struct InputError(pub String);
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for InputError {}
 
 /// The largest puzzle file read: far beyond any real puzzle (Eternity II is
 /// 12 KB), small enough that `/dev/zero` or a wrong file fails at once.
@@ -44,9 +32,9 @@ pub const MAX_SOLUTIONS_BYTES: u64 = 256 << 20;
 pub fn read_limited(label: &str, reader: impl std::io::Read, limit: u64) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     std::io::Read::read_to_end(&mut reader.take(limit + 1), &mut bytes)
-        .map_err(|e| InputError(format!("{label}: cannot read: {e}")))?;
+        .map_err(|e| Error::input(format!("{label}: cannot read: {e}")))?;
     if bytes.len() as u64 > limit {
-        bail!(InputError(format!(
+        return Err(Error::input(format!(
             "{label}: larger than {} MiB, the most jigsolve reads here (is this the right file?)",
             limit >> 20
         )));
@@ -57,7 +45,7 @@ pub fn read_limited(label: &str, reader: impl std::io::Read, limit: u64) -> Resu
 /// Reads the file at `path`, at most `limit` bytes.
 pub fn read_file_limited(label: &str, path: &Path, limit: u64) -> Result<Vec<u8>> {
     let file = std::fs::File::open(path)
-        .map_err(|e| InputError(format!("{label}: cannot read the file: {e}")))?;
+        .map_err(|e| Error::input(format!("{label}: cannot read the file: {e}")))?;
     read_limited(label, file, limit)
 }
 
@@ -81,7 +69,7 @@ pub fn read(spec: &str) -> Result<Source> {
     let path = Path::new(spec);
     if path.exists() {
         if path.is_dir() {
-            bail!(InputError(format!(
+            return Err(Error::input(format!(
                 "{spec}: is a directory, not a puzzle file"
             )));
         }
@@ -99,7 +87,7 @@ pub fn read(spec: &str) -> Result<Source> {
         });
     }
     let names: Vec<&str> = catalog::ENTRIES.iter().map(|e| e.name).collect();
-    bail!(InputError(format!(
+    Err(Error::input(format!(
         "{spec}: no such file, and no catalog puzzle of that name (the catalog has: {}; `jigsolve list` describes them)",
         names.join(", ")
     )))
@@ -109,7 +97,7 @@ pub fn read(spec: &str) -> Result<Source> {
 pub fn text_of(label: &str, bytes: Vec<u8>) -> Result<String> {
     if let Some(at) = bytes.iter().position(|&b| b == 0) {
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        bail!(InputError(format!(
+        return Err(Error::input(format!(
             "{label}:{line}: this is a binary file (it contains a NUL byte), not a puzzle"
         )));
     }
@@ -118,7 +106,7 @@ pub fn text_of(label: &str, bytes: Vec<u8>) -> Result<String> {
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            bail!(InputError(format!(
+            Err(Error::input(format!(
                 "{label}:{line}: this file is not UTF-8 text (a binary file?), not a puzzle"
             )))
         }
@@ -155,7 +143,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
             .lines()
             .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
     {
-        bail!(InputError(format!(
+        return Err(Error::input(format!(
             "{}:1: the file is empty: it has no puzzle in it",
             source.label
         )));
@@ -163,7 +151,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
     match format {
         Some("wh" | "owen" | "hints" | "heule") => return Ok(Family::Edge),
         Some("toml") | None => {}
-        Some(other) => bail!(InputError(format!(
+        Some(other) => return Err(Error::input(format!(
             "unknown --format '{other}': expected toml, wh (W H + tiles) or hints (hint count + hints + tiles)"
         ))),
     }
@@ -180,7 +168,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
                 .span()
                 .map(|s| jigsolve_edge::parse::line_of(text, s.start))
                 .unwrap_or(1);
-            bail!(InputError(format!(
+            return Err(Error::input(format!(
                 "{}:{line}: {}",
                 source.label,
                 jigsolve_search::plain_toml_message(e.message(), &[])
@@ -191,7 +179,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
         Some("edge") => Ok(Family::Edge),
         Some("grid") => Ok(Family::Grid),
         Some("polygon") => Ok(Family::Polygon),
-        Some(other) => bail!(InputError(format!(
+        Some(other) => Err(Error::input(format!(
             "{}:{}: unknown family \"{other}\": expected \"edge\", \"grid\" or \"polygon\"",
             source.label,
             line_of_key(text, "family")
@@ -199,7 +187,7 @@ pub fn family_of(source: &Source, format: Option<&str>) -> Result<Family> {
         None if table.contains_key("tiles") => Ok(Family::Edge),
         None if table.contains_key("piece") || table.contains_key("board") => Ok(Family::Grid),
         None if table.contains_key("region") => Ok(Family::Polygon),
-        None => bail!(InputError(format!(
+        None => Err(Error::input(format!(
             "{}:1: the file does not say which kind of puzzle it is: add family = \"edge\", \"grid\" or \"polygon\"",
             source.label
         ))),

@@ -1,10 +1,10 @@
 //! Polygonal jigsaws on the command line.
 
-use crate::options::{EngineArgs, PolygonSpec};
+use crate::engine::EngineOptions;
+use crate::error::{Error, Result};
 use crate::puzzle::Loaded;
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
-use crate::source::{Family, InputError, Source};
-use anyhow::{anyhow, bail, Result};
+use crate::source::{Family, Source};
 use jigsolve_polygon::geom::Pt;
 use jigsolve_polygon::verify::SolutionRecord;
 use jigsolve_polygon::{parse, Approx, Num, Placement, Prepared, Puzzle, Scalar, Solver};
@@ -19,14 +19,14 @@ pub struct PolygonPuzzle(pub Puzzle);
 pub fn load(source: &Source, format: Option<&str>) -> Result<PolygonPuzzle> {
     if let Some(f) = format {
         if f != "toml" {
-            bail!(InputError(format!(
+            return Err(Error::input(format!(
                 "--format {f}: polygon puzzles are read from TOML only"
             )));
         }
     }
     parse::parse(&source.text, &source.label)
         .map(PolygonPuzzle)
-        .map_err(|e| anyhow!(InputError(e.to_string())))
+        .map_err(|e| Error::input(e.to_string()))
 }
 
 impl Loaded for PolygonPuzzle {
@@ -38,7 +38,7 @@ impl Loaded for PolygonPuzzle {
         &self.0.name
     }
 
-    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+    fn session(&self, options: &EngineOptions) -> Result<Box<dyn Session + '_>> {
         let puzzle = with_flips(&self.0, options);
         Ok(match prepare(&puzzle, options)? {
             Prep::Exact(prep) => Box::new(EngineSession(PolygonEngine { puzzle, prep })),
@@ -67,7 +67,7 @@ impl Loaded for PolygonPuzzle {
 
     fn pair_svg(
         &self,
-        options: &EngineArgs,
+        options: &EngineOptions,
         records: [&Value; 2],
         captions: [&str; 2],
         title: &str,
@@ -146,7 +146,7 @@ fn same_corners<S: Scalar>(p: &[Pt<S>], q: &[Pt<S>]) -> bool {
 }
 
 /// The puzzle with `--flip` or `--no-flip` applied to every piece.
-fn with_flips(puzzle: &Puzzle, engine: &EngineArgs) -> Puzzle {
+fn with_flips(puzzle: &Puzzle, engine: &EngineOptions) -> Puzzle {
     let mut puzzle = puzzle.clone();
     let flip = if engine.flip {
         Some(true)
@@ -170,7 +170,7 @@ enum Prep {
     Approx(Arc<Prepared<Approx>>),
 }
 
-fn prepare(puzzle: &Puzzle, engine: &EngineArgs) -> Result<Prep> {
+fn prepare(puzzle: &Puzzle, engine: &EngineOptions) -> Result<Prep> {
     let options = jigsolve_polygon::Options {
         symmetry: !engine.no_symmetry,
         memo: true,
@@ -180,8 +180,8 @@ fn prepare(puzzle: &Puzzle, engine: &EngineArgs) -> Result<Prep> {
             return Ok(Prep::Exact(Arc::new(p)));
         }
     }
-    let p =
-        Prepared::<Approx>::new(puzzle, options).map_err(|e| anyhow!("{}: {e}", puzzle.name))?;
+    let p = Prepared::<Approx>::new(puzzle, options)
+        .map_err(|e| Error::input(format!("{}: {e}", puzzle.name)))?;
     Ok(Prep::Approx(Arc::new(p)))
 }
 
@@ -451,22 +451,6 @@ fn checked_as(puzzle: &Puzzle, record: &Value, approximate: bool) -> Result<Chec
             .map_err(|e| e.to_string())?;
         jigsolve_polygon::verify(puzzle, &placements).map_err(|e| e.to_string())?;
         Ok(Checked::Approx(placements))
-    }
-}
-
-/// A polygon puzzle cut from a random convex polygon.
-pub fn generate(
-    spec: &PolygonSpec,
-    name: Option<&str>,
-    seed: u64,
-    comments: &[String],
-) -> super::Generated {
-    let planted = jigsolve_polygon::generate::planted(spec.count as usize, seed);
-    let mut puzzle = planted.puzzle;
-    puzzle.name = name.map_or_else(|| format!("polygon-{}-s{seed}", spec.count), str::to_string);
-    super::Generated {
-        text: jigsolve_polygon::write::to_toml(&puzzle, comments),
-        record: json!(SolutionRecord::of(&puzzle, &planted.placements)),
     }
 }
 

@@ -9,7 +9,7 @@
 //! threads of their own ([`searches`]). A panic in any of them becomes an
 //! error answer for that one request; the server goes on.
 //!
-//! Every search is a [`Session`](crate::session::Session) driven as
+//! Every search is a [`Session`](jigsolve_session::session::Session) driven as
 //! `solve` drives it; its progress and end reach the page as Server-Sent
 //! Events, and the page closing that stream is what cancels the search.
 //!
@@ -21,10 +21,8 @@
 pub mod api;
 pub mod searches;
 
-use anyhow::{anyhow, Context, Result};
 pub use searches::Limits;
 use searches::Registry;
-use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,18 +43,35 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// The most connections served at once; more are closed as they come.
 pub const MAX_CONNECTIONS: usize = 1024;
 
-/// What `jigsolve serve` was asked for.
+/// What the server was asked for.
 pub struct Config {
-    /// Where to listen.
+    /// Where to listen (port 0: any free port).
     pub addr: SocketAddr,
-    /// Start the user's browser on the page.
-    pub open: bool,
     /// The limits on searches.
     pub limits: Limits,
 }
 
-/// Serves until the process is stopped.
-pub fn run(config: Config) -> Result<()> {
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The runtime's threads could not be made.
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address cannot be listened on (taken, or not this machine's).
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Serves until the process is stopped. Once the server listens,
+/// `listening` is called with its address (the port chosen when 0 was
+/// asked), so that the caller can say where it is or start a browser.
+pub fn run(config: Config, listening: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     searches::few_arenas();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -67,34 +82,18 @@ pub fn run(config: Config) -> Result<()> {
         // threads the stack the command line's own thread has.
         .thread_stack_size(jigsolve_search::SEARCH_STACK_BYTES)
         .build()
-        .context("cannot start the server's runtime")?;
+        .map_err(ServeError::Runtime)?;
     let registry = Arc::new(Registry::new(config.limits));
     let loopback = config.addr.ip().is_loopback();
     runtime.block_on(async {
+        let listen_error = |source| ServeError::Listen {
+            addr: config.addr,
+            source,
+        };
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
-            .map_err(|e| anyhow!(crate::source::InputError(format!(
-                "cannot listen on {}: {e}",
-                config.addr
-            ))))?;
-        let addr = listener.local_addr()?;
-        let url = format!("http://{addr}/");
-        {
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "jigsolve serve: listening on {url}")?;
-            if !loopback {
-                writeln!(
-                    out,
-                    "jigsolve serve: {} is not a loopback address: other machines can reach this server",
-                    addr.ip()
-                )?;
-            }
-            writeln!(out, "jigsolve serve: Ctrl-C stops the server")?;
-            out.flush()?;
-        }
-        if config.open {
-            open_browser(&url);
-        }
+            .map_err(listen_error)?;
+        listening(listener.local_addr().map_err(listen_error)?);
         let tidying = Arc::clone(&registry);
         tokio::spawn(async move {
             loop {
@@ -138,26 +137,6 @@ async fn serve(listener: tokio::net::TcpListener, app: axum::Router) {
                 .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
                 .await;
         });
-    }
-}
-
-/// Starts the system's browser on `url`; failing is only a message.
-fn open_browser(url: &str) {
-    let program = if cfg!(target_os = "macos") {
-        "open"
-    } else if cfg!(windows) {
-        "explorer"
-    } else {
-        "xdg-open"
-    };
-    if let Err(e) = std::process::Command::new(program)
-        .arg(url)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-    {
-        eprintln!("jigsolve serve: cannot start a browser ({program}: {e}); open {url} yourself");
     }
 }
 

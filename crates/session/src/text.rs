@@ -93,6 +93,19 @@ pub fn plural(n: impl Into<u128>) -> &'static str {
     }
 }
 
+/// Parses a count that must be at least 1 (clap's own range check would
+/// print the whole range of u64 as the limit).
+pub fn positive(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number, 1 or more"))?;
+    if n == 0 {
+        return Err("0 is not allowed: it must be 1 or more".into());
+    }
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

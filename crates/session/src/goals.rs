@@ -4,13 +4,12 @@
 //! lines, the table, and the heat map.
 
 use crate::checkpoint::{self, GoalWeights};
-use crate::options::EngineArgs;
+use crate::engine::EngineOptions;
+use crate::error::{Error, Result};
 use crate::puzzle::Loaded;
 use crate::report::weight_json;
 use crate::session::{Goal, Job, Ran, Session};
-use crate::source::InputError;
 use crate::text::group_digits;
-use anyhow::{anyhow, bail, Context, Result};
 use jigsolve_search::shard::GoalCount;
 use jigsolve_search::{ByKey, Checkpoints, Control, Counts, Progress, Report, Shard, Weight};
 use serde_json::{json, Map, Value};
@@ -28,8 +27,8 @@ pub const SPLIT_BY_GOAL: &str = " goals=by-open";
 
 /// The engine options of a search counted by goal: `engine`'s, with the
 /// symmetry never broken (a representative's goal is not its images').
-pub fn goal_engine(engine: &EngineArgs) -> EngineArgs {
-    EngineArgs {
+pub fn goal_engine(engine: &EngineOptions) -> EngineOptions {
+    EngineOptions {
         no_symmetry: true,
         ..engine.clone()
     }
@@ -40,7 +39,7 @@ pub fn goal_engine(engine: &EngineArgs) -> EngineArgs {
 pub fn goal_groups(puzzle: &dyn Loaded, asked: &str) -> Result<Vec<(String, Vec<String>)>> {
     let groups = puzzle.open_groups();
     if groups.is_empty() {
-        bail!(InputError(format!(
+        return Err(Error::input(format!(
             "{} leaves no cells open: {asked} is for puzzles with [[open]] groups or holes",
             puzzle.name()
         )));
@@ -58,7 +57,8 @@ pub struct Counted {
     pub goals: Vec<GoalCount>,
     /// Their first solutions, when some were asked for.
     pub first: FirstSolutions,
-    /// The goals no solution reaches (see [`unreached`]).
+    /// The goals no solution reaches: the combinations of one cell per
+    /// group that no solution leaves open, when they are few enough to list.
     pub empty: Vec<GoalCount>,
 }
 
@@ -75,9 +75,11 @@ pub fn count_goals(
 ) -> Result<Counted> {
     let (ran, table) = session
         .count_by_goal(threads, shard, keep, control)
-        .ok_or_else(|| anyhow!("the puzzle has no goals to count by (a bug)"))?
+        .ok_or_else(|| Error::Bug("the puzzle has no goals to count by".into()))?
         .map_err(|e| {
-            anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
+            Error::Bug(format!(
+                "the search tree was cut at a path that does not exist: {e}"
+            ))
         })?;
     counted(session, groups, shard, ran, table, control)
 }
@@ -120,7 +122,7 @@ pub fn count_goals_resumable(
     };
     let run = session
         .count_by_goal_resumable(job, control, checkpoints, &mut ended)
-        .ok_or_else(|| anyhow!("the puzzle has no goals to count by (a bug)"))?;
+        .ok_or_else(|| Error::Bug("the puzzle has no goals to count by".into()))?;
     let (ran, _) = run.map_err(|e| checkpoint::resume_error(path, e))?;
     let mut table: HashMap<Goal, ByKey<Value>> = HashMap::new();
     for (goal, weight) in finished.into_inner().into_iter().chain(unfinished) {
@@ -138,7 +140,7 @@ fn counted(
     table: HashMap<Goal, ByKey<Value>>,
     control: &Control,
 ) -> Result<Counted> {
-    crate::running::threads_made(control)?;
+    crate::threads::threads_made(control)?;
     let (goals, first) = goal_counts(session, groups, table);
     // A shard's goals are partial: only the whole search knows the goals
     // no solution reaches.
@@ -355,49 +357,7 @@ pub fn heat_map(puzzle: &dyn Loaded, report: &Report, goals: &[GoalCount]) -> Re
     );
     puzzle
         .heat_map_svg(&per_cell, &caption)
-        .ok_or_else(|| anyhow!("{} has no heat map (a bug)", puzzle.name()))
-}
-
-/// Draws the heat map of `goals` to `path` (SVG or PNG by its extension).
-pub fn write_heat_map(
-    puzzle: &dyn Loaded,
-    report: &Report,
-    goals: &[GoalCount],
-    path: &Path,
-) -> Result<()> {
-    let svg = heat_map(puzzle, report, goals)?;
-    let bytes = match heat_map_format(path)? {
-        Picture::Svg => svg.into_bytes(),
-        Picture::Png => jigsolve_render::png::png(&svg, 2.0).map_err(|e| anyhow!("{e}"))?,
-    };
-    std::fs::write(path, bytes)
-        .with_context(|| format!("cannot write the heat map to {}", path.display()))?;
-    eprintln!("jigsolve: heat map written to {}", path.display());
-    Ok(())
-}
-
-/// The picture format of a heat map file.
-pub enum Picture {
-    /// SVG.
-    Svg,
-    /// PNG.
-    Png,
-}
-
-/// The picture format `path`'s extension asks for.
-pub fn heat_map_format(path: &Path) -> Result<Picture> {
-    match path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-    {
-        Some(e) if e == "svg" => Ok(Picture::Svg),
-        Some(e) if e == "png" => Ok(Picture::Png),
-        _ => bail!(InputError(format!(
-            "--heat-map {}: name a .svg or .png file",
-            path.display()
-        ))),
-    }
+        .ok_or_else(|| Error::Bug(format!("{} has no heat map", puzzle.name())))
 }
 
 /// The goals whose distinct count is `n`, at most five named.

@@ -1,26 +1,14 @@
 //! What a finished search reports: the summary (text or the last JSON
-//! line), the exit code, and a shard's result file for `merge`. The counts
+//! line) and a shard's result file for `merge`. The counts
 //! are always explained by what the session says they mean.
 
-use crate::exit;
+use crate::error::{Error, Result};
 use crate::session::Described;
-use crate::source::InputError;
 use crate::text::{count_text, file_stem, group_digits};
-use anyhow::{anyhow, Result};
 use jigsolve_search::shard::{ShardResult, FORMAT};
 use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
-
-/// The exit code for a finished search.
-pub fn exit_code(report: &Report) -> u8 {
-    match report.stopped {
-        Some(StopReason::Cancelled) => exit::CANCELLED,
-        Some(StopReason::TimeLimit | StopReason::NodeLimit) => exit::LIMIT,
-        _ if report.reported > 0 => exit::FOUND,
-        _ => exit::NONE,
-    }
-}
 
 /// A solution's weight as JSON.
 pub fn weight_json(w: Weight) -> Value {
@@ -160,7 +148,7 @@ pub fn naive_text(naive: &NaiveSpace, nodes: u64) -> String {
 /// read it: a percentage with the digits that show it is not 100%, or for
 /// tiny fractions "all but 1 in 10^x" (the logarithm, since the ratio can
 /// be far below what a percentage shows).
-pub(crate) fn share_text(naive: &NaiveSpace, nodes: u64) -> String {
+pub fn share_text(naive: &NaiveSpace, nodes: u64) -> String {
     let ratio_log10 = (nodes.max(1) as f64).log10() - naive.log10();
     if ratio_log10 < -6.0 {
         return format!("all but 1 in 10^{:.1}", -ratio_log10);
@@ -386,16 +374,18 @@ pub fn write_shard_result_with_goals(
         checksum: String::new(),
     }
     .seal();
-    let text = serde_json::to_string_pretty(&result)? + "\n";
+    let text = serde_json::to_string_pretty(&result)
+        .map_err(|e| Error::Bug(format!("a shard result as JSON: {e}")))?
+        + "\n";
     // Write then rename, so a killed shard leaves no half-written result.
     let tmp = path.with_extension("json.partial");
     std::fs::write(&tmp, text)
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| {
-            anyhow!(InputError(format!(
-                "{}: cannot write the shard result: {e}",
-                path.display()
-            )))
+            Error::io(
+                format!("{}: cannot write the shard result", path.display()),
+                e,
+            )
         })?;
     Ok(())
 }

@@ -19,10 +19,10 @@
 //! holds each goal's solutions of the finished subtrees and of those handed
 //! out from the unfinished ones: exactly the solutions a resumed run skips.
 
+use crate::error::{Error, Result};
 use crate::session::{Described, Goal};
-use crate::source::{read_file_limited, InputError};
+use crate::source::read_file_limited;
 use crate::text::{group_digits, human_duration};
-use anyhow::{anyhow, Result};
 use jigsolve_search::{NodeStats, Progress, Prune, ResumeError, Shard, Weight};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -156,7 +156,7 @@ pub fn load_with_goals(
     }
     let shown = path.display();
     let bytes = read_file_limited(&format!("{shown}"), path, MAX_BYTES)?;
-    let refuse = |why: String| anyhow!(InputError(format!("{shown}: {why}")));
+    let refuse = |why: String| Error::input(format!("{shown}: {why}"));
     let file: File = serde_json::from_slice(&bytes).map_err(|e| {
         refuse(format!(
             "not a jigsolve checkpoint, or a damaged one ({e}); delete it to start again"
@@ -351,13 +351,13 @@ pub fn save_with_goals(
 /// A resumable run's failure as the command reports it: a checkpoint of
 /// another cut is bad input naming `path`; a path the engine does not have
 /// is a bug.
-pub fn resume_error(path: &Path, e: ResumeError) -> anyhow::Error {
+pub fn resume_error(path: &Path, e: ResumeError) -> Error {
     match e {
-        ResumeError::Tree(e) => {
-            anyhow!(e).context("the search tree was cut at a path that does not exist (a bug)")
-        }
-        e @ ResumeError::OtherCut { .. } => anyhow!(InputError(format!("{}: {e}", path.display()))),
-        ResumeError::Save(e) => anyhow!(e),
+        ResumeError::Tree(e) => Error::Bug(format!(
+            "the search tree was cut at a path that does not exist: {e}"
+        )),
+        e @ ResumeError::OtherCut { .. } => Error::input(format!("{}: {e}", path.display())),
+        ResumeError::Save(e) => Error::Write(e),
     }
 }
 

@@ -62,7 +62,8 @@ async function readPuzzle() {
     state.family = data.family;
     familyChanged();
     textReadAs(data.family, text);
-    $("puzzle-info").textContent = `${data.name}: ${familyName(data.family)}`;
+    const warnings = (data.warnings || []).map((w) => `warning: ${w}`);
+    $("puzzle-info").textContent = [`${data.name}: ${familyName(data.family)}`, ...warnings].join("\n");
     showCalendar(data.open_groups || []);
     $("puzzle-picture").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(data.svg);
   } else {

@@ -1,10 +1,10 @@
 //! Polyforms (pieces of cells on a lattice) on the command line.
 
-use crate::options::{EngineArgs, GridColouring, GridSpec};
+use crate::engine::EngineOptions;
+use crate::error::{Error, Result};
 use crate::puzzle::{HintChoice, Loaded};
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
-use crate::source::{Family, InputError, Source};
-use anyhow::{anyhow, bail, Result};
+use crate::source::{Family, Source};
 use jigsolve_grid::parse::{self, Parsed};
 use jigsolve_grid::verify::SolutionRecord;
 use jigsolve_grid::{Cell, Pin, Sides};
@@ -19,6 +19,7 @@ use std::cell::RefCell;
 pub struct GridPuzzle {
     parsed: Parsed,
     problem: RefCell<Option<Problem>>,
+    warnings: Vec<String>,
 }
 
 impl GridPuzzle {
@@ -36,6 +37,7 @@ impl GridPuzzle {
         GridPuzzle {
             parsed,
             problem: RefCell::new(Some(problem)),
+            warnings: Vec::new(),
         }
     }
 
@@ -47,7 +49,7 @@ impl GridPuzzle {
     /// piece with the board cells it covers, sorted.
     fn placed(&self, record: &Value) -> Result<Vec<(usize, Vec<Cell>)>> {
         let puzzle = self.puzzle();
-        let copies = checked(puzzle, record).map_err(|e| anyhow!(InputError(e)))?;
+        let copies = checked(puzzle, record).map_err(Error::input)?;
         let instances = puzzle.instances();
         let mut cells: Vec<Vec<Cell>> = vec![Vec::new(); instances.len()];
         for (&(cell, _), &copy) in puzzle.board.iter().zip(&copies) {
@@ -80,7 +82,7 @@ impl GridPuzzle {
     }
 
     /// Prepares the engine with the engine options.
-    fn prepare(&self, args: &EngineArgs) -> Prepared {
+    fn prepare(&self, args: &EngineOptions) -> Prepared {
         let options = Options {
             engine: args.engine_choice.unwrap_or_default(),
             symmetry: !args.no_symmetry,
@@ -93,25 +95,28 @@ impl GridPuzzle {
     }
 }
 
-/// Reads a polyform puzzle and prints its warnings (same-shape pieces,
-/// pieces that fit nowhere) to standard error.
+/// Reads a polyform puzzle, with its warnings (same-shape pieces, pieces
+/// that fit nowhere).
 pub fn load(source: &Source, format: Option<&str>) -> Result<GridPuzzle> {
     if let Some(f) = format {
         if f != "toml" {
-            bail!(InputError(format!(
+            return Err(Error::input(format!(
                 "--format {f} does not apply to polyform (grid) puzzles: they are TOML files"
             )));
         }
     }
-    let parsed = parse::parse(&source.text, &source.label)
-        .map_err(|e| anyhow!(InputError(e.to_string())))?;
+    let parsed =
+        parse::parse(&source.text, &source.label).map_err(|e| Error::input(e.to_string()))?;
     let problem = Problem::new(&parsed.puzzle);
-    for w in &problem.warnings {
-        eprintln!("warning: {}", parsed.warning_text(w));
-    }
+    let warnings = problem
+        .warnings
+        .iter()
+        .map(|w| parsed.warning_text(w))
+        .collect();
     Ok(GridPuzzle {
         parsed,
         problem: RefCell::new(Some(problem)),
+        warnings,
     })
 }
 
@@ -124,7 +129,11 @@ impl Loaded for GridPuzzle {
         &self.puzzle().name
     }
 
-    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+    fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    fn session(&self, options: &EngineOptions) -> Result<Box<dyn Session + '_>> {
         Ok(Box::new(EngineSession(GridEngine::new(
             self.prepare(options),
         ))))
@@ -149,7 +158,7 @@ impl Loaded for GridPuzzle {
 
     fn pair_svg(
         &self,
-        _options: &EngineArgs,
+        _options: &EngineOptions,
         records: [&Value; 2],
         captions: [&str; 2],
         title: &str,
@@ -179,7 +188,7 @@ impl Loaded for GridPuzzle {
             return Ok(jigsolve_grid::export::dlx(&problem));
         }
         jigsolve_grid::export::dlx_unique(&problem)
-            .map_err(|e| InputError(format!("{}: {e}", self.name())).into())
+            .map_err(|e| Error::input(format!("{}: {e}", self.name())))
     }
 
     fn takes_hints(&self) -> bool {
@@ -218,14 +227,14 @@ impl Loaded for GridPuzzle {
             let (piece, cells) = placed
                 .get(i)
                 .cloned()
-                .ok_or_else(|| anyhow!("hint choice {i} does not exist (a bug)"))?;
+                .ok_or_else(|| Error::Bug(format!("hint choice {i} does not exist")))?;
             pins.push(Pin { piece, cells });
         }
         let puzzle = self
             .puzzle()
             .clone()
             .with_pins(pins)
-            .map_err(|(e, _)| anyhow!("the hints do not fit the puzzle (a bug): {e}"))?;
+            .map_err(|(e, _)| Error::Bug(format!("the hints do not fit the puzzle: {e}")))?;
         Ok(Box::new(self.with_puzzle(puzzle)))
     }
 
@@ -247,7 +256,7 @@ impl Loaded for GridPuzzle {
     fn with_open(&self, names: &[String]) -> Result<Box<dyn Loaded>> {
         let puzzle = self.puzzle();
         if !puzzle.has_open() {
-            bail!(InputError(format!(
+            return Err(Error::input(format!(
                 "{} leaves no cells open: --open is for puzzles with [[open]] groups",
                 puzzle.name
             )));
@@ -266,13 +275,15 @@ impl Loaded for GridPuzzle {
             });
             let Some((piece, cell)) = found else {
                 let known: Vec<String> = self.open_groups().into_iter().flat_map(|g| g.1).collect();
-                bail!(InputError(format!(
+                return Err(Error::input(format!(
                     "--open: no cell that may stay open is called '{name}'; they are {}",
                     known.join(", ")
                 )));
             };
             if pins.iter().any(|p| p.cells == [cell]) {
-                bail!(InputError(format!("--open names the cell '{name}' twice")));
+                return Err(Error::input(format!(
+                    "--open names the cell '{name}' twice"
+                )));
             }
             per_group[piece] += 1;
             pins.push(Pin {
@@ -282,7 +293,7 @@ impl Loaded for GridPuzzle {
         }
         for (i, p) in puzzle.pieces.iter().enumerate() {
             if p.open.is_some() && !p.optional && per_group[i] != p.copies {
-                bail!(InputError(format!(
+                return Err(Error::input(format!(
                     "--open names {} cell{} of '{}', which leaves {} open",
                     per_group[i],
                     if per_group[i] == 1 { "" } else { "s" },
@@ -291,7 +302,7 @@ impl Loaded for GridPuzzle {
                 )));
             }
             if p.optional && per_group[i] > p.copies {
-                bail!(InputError(format!(
+                return Err(Error::input(format!(
                     "--open names {} cells that only the {} holes may leave open",
                     per_group[i], p.copies
                 )));
@@ -300,7 +311,7 @@ impl Loaded for GridPuzzle {
         let puzzle = puzzle
             .clone()
             .with_pins(pins)
-            .map_err(|(e, _)| anyhow!(InputError(format!("--open: {e}"))))?;
+            .map_err(|(e, _)| Error::input(format!("--open: {e}")))?;
         Ok(Box::new(self.with_puzzle(puzzle)))
     }
 
@@ -603,7 +614,7 @@ fn normalised(p: &Puzzle) -> String {
 }
 
 /// A solution as JSON: the letter grid for reading, and the placed copies.
-fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
+pub fn solution_json(puzzle: &Puzzle, copies: &[u16]) -> Value {
     let layers = jigsolve_grid::letter_layers(puzzle, copies);
     let grid = match puzzle.lattice {
         Lattice::Cube => json!(layers),
@@ -687,128 +698,6 @@ fn checked(puzzle: &Puzzle, record_value: &Value) -> Result<Vec<u16>, String> {
         }
     }
     Ok(copies)
-}
-
-/// A polyform puzzle: a board cut into random pieces, or a region for a
-/// given piece set.
-pub fn generate(
-    spec: &GridSpec,
-    name: Option<&str>,
-    seed: u64,
-    comments: &[String],
-) -> Result<super::Generated> {
-    use jigsolve_grid::generate::{
-        cut, merge_congruent, planted, region_for, Colouring, Cutting, Spec,
-    };
-    let (min_piece, max_piece) = spec.piece_size;
-    // Solids cannot be mirrored, so cubes are one-sided unless asked.
-    let one_sided = |lattice: Lattice| {
-        spec.one_sided
-            .unwrap_or(if lattice == Lattice::Cube { 1.0 } else { 0.0 })
-    };
-    let cutting = |lattice: Lattice| Cutting {
-        min_piece,
-        max_piece,
-        one_sided: one_sided(lattice),
-    };
-    let from = |label: &str| -> Result<Puzzle> {
-        let source = crate::source::read(label)?;
-        let family = crate::source::family_of(&source, None)?;
-        if family != crate::source::Family::Grid {
-            bail!(InputError(format!(
-                "{}: generate grid takes a polyform puzzle's board, and this is {} puzzle",
-                source.label,
-                match family {
-                    crate::source::Family::Edge => "an edge-matching",
-                    _ => "a polygon",
-                }
-            )));
-        }
-        Ok(load(&source, None)?.parsed.puzzle)
-    };
-    let bad = |e: jigsolve_grid::ModelError| anyhow!(InputError(format!("generate: {e}")));
-    let (puzzle, copies, made) = if let Some(size) = spec.size {
-        let cells: u64 = size.iter().map(|&n| n.max(1) as u64).product();
-        if cells > jigsolve_grid::MAX_BOARD as u64 {
-            bail!(InputError(format!(
-                "generate: --size {}x{}x{} has {cells} cells; a board has at most {}",
-                size[0],
-                size[1],
-                size[2],
-                jigsolve_grid::MAX_BOARD
-            )));
-        }
-        let lattice = if size[2] > 1 {
-            Lattice::Cube
-        } else {
-            Lattice::Square
-        };
-        let colouring = match spec.colouring {
-            GridColouring::None => Colouring::None,
-            GridColouring::Checker => Colouring::Checker,
-            GridColouring::Random(k) => Colouring::Random(k),
-        };
-        let (p, c) = planted(
-            Spec {
-                lattice,
-                size,
-                holes: spec.holes.min(0.6),
-                min_piece,
-                max_piece,
-                colouring,
-                one_sided: one_sided(lattice),
-            },
-            seed,
-        );
-        let made = format!(
-            "grid-{}x{}{}",
-            size[0],
-            size[1],
-            if size[2] > 1 {
-                format!("x{}", size[2])
-            } else {
-                String::new()
-            }
-        );
-        (p, c, made)
-    } else if let Some(label) = &spec.board {
-        let given = from(label)?;
-        let made = format!("{}-cut", given.name);
-        let (p, c) = cut(
-            made.clone(),
-            given.lattice,
-            given.colours,
-            given.board,
-            cutting(given.lattice),
-            seed,
-        )
-        .map_err(bad)?;
-        (p, c, made)
-    } else if let Some(label) = &spec.pieces {
-        let given = from(label)?;
-        let made = format!("{}-region", given.name);
-        let (p, c) = region_for(
-            made.clone(),
-            given.lattice,
-            given.colours,
-            given.pieces,
-            seed,
-        )
-        .map_err(bad)?;
-        (p, c, made)
-    } else {
-        bail!(InputError(
-            "generate grid needs --size, --board or --pieces".into()
-        ));
-    };
-    let (mut puzzle, copies) = merge_congruent(&puzzle, &copies).map_err(bad)?;
-    puzzle.name = name.map_or_else(|| format!("{made}-s{seed}"), str::to_string);
-    let mut text: String = comments.iter().map(|c| format!("# {c}\n")).collect();
-    text.push_str(&jigsolve_grid::write::to_toml(&puzzle));
-    Ok(super::Generated {
-        text,
-        record: solution_json(&puzzle, &copies),
-    })
 }
 
 #[cfg(test)]

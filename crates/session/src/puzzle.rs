@@ -3,10 +3,10 @@
 //! knowing its family. The families implement [`Loaded`]; the commands use
 //! it; neither imports the other.
 
-use crate::options::EngineArgs;
+use crate::engine::EngineOptions;
+use crate::error::{Error, Result};
 use crate::session::Session;
-use crate::source::{Family, InputError};
-use anyhow::{bail, Result};
+use crate::source::Family;
 use serde_json::Value;
 
 /// One place of a solution that could be given as a hint.
@@ -26,9 +26,15 @@ pub trait Loaded {
     /// Its name.
     fn name(&self) -> &str;
 
+    /// What reading it found odd but allowed (same-shape pieces, a piece
+    /// that fits nowhere), one message each, naming the file's lines.
+    fn warnings(&self) -> &[String] {
+        &[]
+    }
+
     /// The puzzle prepared for searching with the tree-shaping `options`
     /// (checked first with [`check_engine_options`]).
-    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>>;
+    fn session(&self, options: &EngineOptions) -> Result<Box<dyn Session + '_>>;
 
     /// Checks one solution record (the `solution` object of a JSON line).
     fn verify(&self, record: &Value) -> Result<(), String>;
@@ -47,7 +53,10 @@ pub trait Loaded {
     fn hint_choices(&self, record: &Value) -> Result<Vec<HintChoice>> {
         let _ = record;
         self.check_takes_hints()?;
-        bail!("{} takes no hints (a bug: it says it does)", self.name())
+        Err(Error::Bug(format!(
+            "{} takes no hints (it says it does)",
+            self.name()
+        )))
     }
 
     /// Whether the family has hints: pinned tiles or pieces.
@@ -60,7 +69,7 @@ pub trait Loaded {
         if self.takes_hints() {
             return Ok(());
         }
-        bail!(InputError(format!(
+        Err(Error::input(format!(
             "{} is a {} puzzle, and hints (pinned pieces) exist for edge matching and polyforms only",
             self.name(),
             self.family().as_str()
@@ -71,7 +80,7 @@ pub trait Loaded {
     /// [`Loaded::hint_choices`] of `record`) added as hints.
     fn with_hints(&self, record: &Value, chosen: &[usize]) -> Result<Box<dyn Loaded>> {
         let _ = (record, chosen);
-        bail!(InputError(format!("{} takes no hints", self.name())))
+        Err(Error::input(format!("{} takes no hints", self.name())))
     }
 
     /// Scores a best board (a line of `best --json`: its `board` and, when
@@ -81,7 +90,7 @@ pub trait Loaded {
     /// input error.
     fn score_board(&self, record: &Value) -> Result<(u32, u32)> {
         let _ = record;
-        bail!(InputError(format!(
+        Err(Error::input(format!(
             "{}: best boards exist for edge-matching puzzles only",
             self.name()
         )))
@@ -91,7 +100,7 @@ pub trait Loaded {
     /// [`Loaded::score_board`].
     fn score_link(&self, link: &str) -> Result<(u32, u32)> {
         let _ = link;
-        bail!(InputError(format!(
+        Err(Error::input(format!(
             "{}: viewer links exist for edge-matching puzzles only",
             self.name()
         )))
@@ -110,7 +119,7 @@ pub trait Loaded {
     /// open, one for each cell an open group leaves open (`--open`).
     fn with_open(&self, cells: &[String]) -> Result<Box<dyn Loaded>> {
         let _ = cells;
-        bail!(InputError(format!(
+        Err(Error::input(format!(
             "{} leaves no cells open: --open is for puzzles with [[open]] groups",
             self.name()
         )))
@@ -136,7 +145,7 @@ pub trait Loaded {
     /// legend line that says what the mark means.
     fn pair_svg(
         &self,
-        options: &EngineArgs,
+        options: &EngineOptions,
         records: [&Value; 2],
         captions: [&str; 2],
         title: &str,
@@ -146,7 +155,7 @@ pub trait Loaded {
     /// families that are exact-cover problems; with `break_symmetry` its
     /// solutions are the unique ones.
     fn export_dlx(&self, _break_symmetry: bool) -> Result<String> {
-        bail!(InputError(format!(
+        Err(Error::input(format!(
             "export --dlx applies to polyform (grid) puzzles only, and {} is not one",
             self.name()
         )))
@@ -155,7 +164,7 @@ pub trait Loaded {
 
 /// Rejects engine options that do not apply to the puzzle's family, so
 /// that nothing a user asked for is silently dropped.
-pub fn check_engine_options(puzzle: &dyn Loaded, engine: &EngineArgs) -> Result<()> {
+pub fn check_engine_options(puzzle: &dyn Loaded, engine: &EngineOptions) -> Result<()> {
     let family = puzzle.family();
     reject_option(
         puzzle.name(),
@@ -186,7 +195,7 @@ pub fn check_engine_options(puzzle: &dyn Loaded, engine: &EngineArgs) -> Result<
 /// Rejects a family-specific option given to a puzzle of another family.
 fn reject_option(name: &str, option: &str, given: bool, family: &str) -> Result<()> {
     if given {
-        bail!(InputError(format!(
+        return Err(Error::input(format!(
             "{option} applies to {family} puzzles only, and {name} is not one"
         )));
     }

@@ -5,16 +5,26 @@
 //! nothing of clap); [`SolveArgs::options`] then checks what clap cannot
 //! (options that only make sense together) and hands back [`SolveOptions`],
 //! the typed form every later step reads. [`EngineArgs`] is the one list
-//! of the options that shape the search tree: `split`, shard results and
-//! `merge` all take it from there.
+//! of the flags that shape the search tree; [`EngineArgs::options`] gives
+//! them as the session crate's [`EngineOptions`], from which `split`, shard
+//! results and `merge` all take them.
 
 use crate::pictures::{PictureFiles, Pictures};
 use crate::source::InputError;
 use anyhow::{bail, Result};
 use clap::Args;
+
+mod best;
+mod generate;
+
+pub use best::BestArgs;
+pub use generate::{EdgeSpec, GenerateArgs, GenerateKind, GridColouring, GridSpec, PolygonSpec};
 use jigsolve_edge::ScanOrder;
 use jigsolve_grid::EngineChoice;
 use jigsolve_search::{Control, RunConfig, Shard};
+use jigsolve_session::engine::EngineOptions;
+use jigsolve_session::text::positive;
+use jigsolve_session::tree::{tree_nodes, DEFAULT_TREE_NODES};
 use std::path::PathBuf;
 
 /// The longest time any option accepts: a year. Longer ones are refused
@@ -43,19 +53,6 @@ fn seconds(text: &str) -> Result<f64, String> {
         ));
     }
     Ok(value)
-}
-
-/// Parses a count that must be at least 1 (clap's own range check would
-/// print the whole range of u64 as the limit).
-pub(crate) fn positive(text: &str) -> Result<u64, String> {
-    let n: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a whole number, 1 or more"))?;
-    if n == 0 {
-        return Err("0 is not allowed: it must be 1 or more".into());
-    }
-    Ok(n)
 }
 
 /// Parses a thread count: 0 (every core) to [`MAX_THREADS`].
@@ -95,25 +92,11 @@ pub struct EngineArgs {
     /// Polygons only: solve in floating point with a tolerance even when exact numbers would do (the output then says approximate).
     #[arg(long)]
     pub approximate: bool,
-    /// Count the placements tried and rejected at each depth: not a flag of
-    /// its own but set by `solve --stats` (and `tree`), since an engine
-    /// whose inner loop pays for the counting counts only then.
-    #[arg(skip)]
-    pub count_tried: bool,
-    /// When preparing the engine must end: not a flag of its own but set
-    /// from `--time-limit`, which counts from the start of the command.
-    #[arg(skip)]
-    pub deadline: Option<std::time::Instant>,
 }
 
 impl EngineArgs {
-    /// The options as command-line words, in one fixed order: what `split`
-    /// writes into every shard command, so that each shard searches the tree
-    /// the split was planned on. Every field of this struct must appear here
-    /// (a test in `tests/split_options.rs` runs each one through a split).
-    pub fn to_args(&self) -> Vec<String> {
-        // Destructured so that a new option cannot be added without being
-        // forwarded: the compiler names the missing field.
+    /// The options as the libraries take them.
+    pub fn options(&self) -> EngineOptions {
         let EngineArgs {
             format,
             no_symmetry,
@@ -122,32 +105,18 @@ impl EngineArgs {
             flip,
             no_flip,
             approximate,
-            // Leaves the tree as it is: what `--stats` asks, not forwarded.
-            count_tried: _,
-            // The command's own time limit, forwarded as --time-limit.
-            deadline: _,
         } = self;
-        let mut words = Vec::new();
-        let mut value = |flag: &str, v: Option<&str>| {
-            if let Some(v) = v {
-                words.push(flag.to_string());
-                words.push(v.to_string());
-            }
-        };
-        value("--format", format.as_deref());
-        value("--order", order.map(ScanOrder::as_str));
-        value("--engine", engine_choice.map(EngineChoice::as_str));
-        for (flag, on) in [
-            ("--no-symmetry", *no_symmetry),
-            ("--flip", *flip),
-            ("--no-flip", *no_flip),
-            ("--approximate", *approximate),
-        ] {
-            if on {
-                words.push(flag.to_string());
-            }
+        EngineOptions {
+            format: format.clone(),
+            no_symmetry: *no_symmetry,
+            order: *order,
+            engine_choice: *engine_choice,
+            flip: *flip,
+            no_flip: *no_flip,
+            approximate: *approximate,
+            count_tried: false,
+            deadline: None,
         }
-        words
     }
 }
 
@@ -454,13 +423,6 @@ impl UniqueArgs {
     }
 }
 
-/// The most nodes `tree --max-nodes` records (a picture of more is not
-/// readable, and each recorded node replays its path).
-pub const MAX_TREE_NODES: usize = 100_000;
-
-/// The nodes `jigsolve tree` records by default.
-pub const DEFAULT_TREE_NODES: usize = 3000;
-
 /// `jigsolve tree` options.
 #[derive(Args, Clone, Debug)]
 pub struct TreeArgs {
@@ -496,20 +458,6 @@ impl TreeArgs {
             png: self.png.clone(),
         }
     }
-}
-
-/// Parses `tree --max-nodes`: 1 to [`MAX_TREE_NODES`].
-pub(crate) fn tree_nodes(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of nodes"))?;
-    if n == 0 || n > MAX_TREE_NODES {
-        return Err(format!(
-            "{n} nodes: the tree records 1 to {MAX_TREE_NODES} nodes"
-        ));
-    }
-    Ok(n)
 }
 
 /// `jigsolve hints` options.
@@ -556,220 +504,6 @@ fn every_core_unless(threads: usize) -> usize {
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     }
-}
-
-/// `jigsolve generate`: which family.
-#[derive(clap::Subcommand, Clone, Debug)]
-pub enum GenerateKind {
-    /// An edge-matching puzzle: a rows x columns board coloured at random, cut into tiles, turned and shuffled.
-    Edge {
-        #[command(flatten)]
-        spec: EdgeSpec,
-        #[command(flatten)]
-        common: GenerateArgs,
-    },
-    /// A polyform puzzle: a board cut into random pieces (--size, --board), or a region for a given piece set (--pieces).
-    Grid {
-        #[command(flatten)]
-        spec: GridSpec,
-        #[command(flatten)]
-        common: GenerateArgs,
-    },
-    /// A polygon puzzle: a convex polygon cut by random chords into pieces, each moved and maybe mirrored.
-    Polygon {
-        #[command(flatten)]
-        spec: PolygonSpec,
-        #[command(flatten)]
-        common: GenerateArgs,
-    },
-}
-
-impl GenerateKind {
-    /// What every family's `generate` takes.
-    pub fn common(&self) -> &GenerateArgs {
-        match self {
-            GenerateKind::Edge { common, .. }
-            | GenerateKind::Grid { common, .. }
-            | GenerateKind::Polygon { common, .. } => common,
-        }
-    }
-}
-
-/// `jigsolve generate edge` options.
-#[derive(Args, Clone, Debug)]
-pub struct EdgeSpec {
-    /// Board rows (1 to 32).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=32))]
-    pub rows: u64,
-    /// Board columns (1 to 32).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=32))]
-    pub cols: u64,
-    /// Colours (marks) on inner edges (1 to 200).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=200))]
-    pub colours: u64,
-    /// Colours on the edges running along the frame between two frame tiles, apart from the inner ones (Eternity II has 5); 0 uses the inner colours there.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=200), conflicts_with = "no_border")]
-    pub frame_colours: u64,
-    /// No border mark: the outer sides get random colours like the rest.
-    #[arg(long)]
-    pub no_border: bool,
-    /// How marks fit: equal (a mark fits itself, as in Eternity II) or complementary (+3 fits -3).
-    #[arg(long, default_value = "equal", value_parser = ["equal", "complementary"])]
-    pub matching: String,
-}
-
-/// `jigsolve generate grid` options.
-#[derive(Args, Clone, Debug)]
-#[command(group(clap::ArgGroup::new("shape").required(true).args(["size", "board", "pieces"])))]
-pub struct GridSpec {
-    /// A board of W x H cells (or W x H x D cubes), with --holes, cut into random pieces.
-    #[arg(long, value_name = "WxH[xD]", value_parser = box_size)]
-    pub size: Option<[i32; 3]>,
-    /// Cut the board of this puzzle (a file or a catalog name) into random pieces.
-    #[arg(long, value_name = "PUZZLE")]
-    pub board: Option<String>,
-    /// Lay out the pieces of this puzzle (a file or a catalog name) into a random region they fill.
-    #[arg(long, value_name = "PUZZLE")]
-    pub pieces: Option<String>,
-    /// Sizes of the cut pieces, MIN-MAX cells (a piece boxed in may end smaller).
-    #[arg(long, value_name = "MIN-MAX", default_value = "4-6", value_parser = size_range, conflicts_with = "pieces")]
-    pub piece_size: (usize, usize),
-    /// With --size: the share of the box's cells left out as holes (0 to 0.6, more is refused; the board stays in one piece).
-    #[arg(long, default_value_t = 0.0, value_parser = hole_share, requires = "size")]
-    pub holes: f64,
-    /// With --size: board colours: none, checker, or a number of random colours (2 to 26).
-    #[arg(long, default_value = "none", value_parser = colouring, requires = "size")]
-    pub colouring: GridColouring,
-    /// The share of cut pieces that are one-sided (may only turn, not turn over); default 0 for squares, 1 for cubes (a solid cannot be mirrored).
-    #[arg(long, value_parser = fraction, conflicts_with = "pieces")]
-    pub one_sided: Option<f64>,
-}
-
-/// How `generate grid --size` colours its board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GridColouring {
-    /// No colours.
-    None,
-    /// A checkerboard.
-    Checker,
-    /// Each cell one of this many colours at random.
-    Random(u8),
-}
-
-fn colouring(s: &str) -> Result<GridColouring, String> {
-    match s {
-        "none" => Ok(GridColouring::None),
-        "checker" => Ok(GridColouring::Checker),
-        n => match n.parse::<u8>() {
-            Ok(k) if (2..=26).contains(&k) => Ok(GridColouring::Random(k)),
-            _ => Err(format!(
-                "'{s}' is not none, checker or a number of colours from 2 to 26"
-            )),
-        },
-    }
-}
-
-fn box_size(s: &str) -> Result<[i32; 3], String> {
-    let parts: Vec<&str> = s.split(['x', 'X']).collect();
-    let numbers: Option<Vec<i32>> = parts
-        .iter()
-        .map(|p| {
-            p.trim()
-                .parse::<i32>()
-                .ok()
-                .filter(|n| (1..=64).contains(n))
-        })
-        .collect();
-    match numbers.as_deref() {
-        Some([w, h]) => Ok([*w, *h, 1]),
-        Some([w, h, d]) => Ok([*w, *h, *d]),
-        _ => Err(format!(
-            "'{s}' is not W x H or W x H x D with each from 1 to 64 (e.g. 6x10)"
-        )),
-    }
-}
-
-fn size_range(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{s}' is not MIN-MAX with 1 <= MIN <= MAX <= 64 (e.g. 4-6)");
-    let (lo, hi) = match s.split_once('-') {
-        Some((a, b)) => (a.trim().parse::<usize>(), b.trim().parse::<usize>()),
-        None => (s.trim().parse::<usize>(), s.trim().parse::<usize>()),
-    };
-    match (lo, hi) {
-        (Ok(lo), Ok(hi)) if 1 <= lo && lo <= hi && hi <= 64 => Ok((lo, hi)),
-        _ => Err(bad()),
-    }
-}
-
-fn fraction(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
-        _ => Err(format!("'{s}' is not a number from 0 to 1")),
-    }
-}
-
-/// The share of a generated board left out as holes: 0 to 0.6 (more would
-/// cut the board apart; a larger share was once kept at 0.6 in silence).
-fn hole_share(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(f) if (0.0..=0.6).contains(&f) => Ok(f),
-        _ => Err(format!("'{s}' is not a share from 0 to 0.6")),
-    }
-}
-
-/// `jigsolve generate polygon` options.
-#[derive(Args, Clone, Debug)]
-pub struct PolygonSpec {
-    /// Number of pieces (1 to 12).
-    #[arg(long = "pieces", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=12))]
-    pub count: u64,
-}
-
-/// What every `jigsolve generate` takes.
-#[derive(Args, Clone, Debug)]
-pub struct GenerateArgs {
-    /// Seed of the random choices: the same seed and options make the same puzzle.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Keep generating (seed, seed+1, ...) until the puzzle has exactly one solution up to symmetry.
-    #[arg(long)]
-    pub unique: bool,
-    /// With --unique: instead of trying more seeds, add the fewest hints that leave one solution (edge matching, polyforms).
-    #[arg(long, requires = "unique")]
-    pub add_hints: bool,
-    /// With --unique: seeds to try before giving up (exit code 1).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000), requires = "unique")]
-    pub tries: u64,
-    /// Report the estimated size of the search tree (Knuth's estimator, 1,000 probes), to aim for easy or hard puzzles.
-    #[arg(long)]
-    pub difficulty: bool,
-    /// The puzzle's name (default: one made of the options and the seed).
-    #[arg(long)]
-    pub name: Option<String>,
-    /// Write the puzzle to FILE (`-` or none: standard output).
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Write the planted solution to FILE as `solve --json` writes solutions (so `verify` and `render` take it).
-    #[arg(long, value_name = "FILE")]
-    pub solution: Option<PathBuf>,
-    /// Write an SVG picture of the puzzle to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write a PNG picture of the puzzle to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-    /// Print the report as one JSON object (on standard error when the puzzle goes to standard output).
-    #[arg(long)]
-    pub json: bool,
-    /// Worker threads for --unique and --add-hints (default: every core).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
-    pub threads: usize,
-    /// Stop the searches of --unique, --add-hints and --difficulty after this many seconds (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
-    /// Never show the progress bar.
-    #[arg(long)]
-    pub no_progress: bool,
 }
 
 /// `jigsolve split` options.
@@ -824,91 +558,6 @@ pub struct VerifyArgs {
     pub format: Option<String>,
 }
 
-/// `jigsolve best` options.
-#[derive(Args, Clone, Debug)]
-pub struct BestArgs {
-    /// The edge-matching puzzle: a file or a catalog name.
-    pub puzzle: String,
-    /// The file's format when it cannot be told from the file: toml, wh or hints.
-    #[arg(long, value_name = "FORMAT")]
-    pub format: Option<String>,
-    /// Stop after this many seconds, counted from the start of the command (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
-    pub time_limit: Option<f64>,
-    /// Stop after about N nodes (tiles placed) over all threads (exit code 3).
-    #[arg(long, value_name = "N")]
-    pub node_limit: Option<u64>,
-    /// Seed of the random early choices (default: taken from the clock and printed); with --threads 1 and --node-limit the same seed gives the same run.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Worker threads, each with its own restarts and seed stream (default 0: every core).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
-    pub threads: usize,
-    /// The cell order: columns-last (rows, the last 5 of 16 in short columns: Blackwood's order), rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
-    #[arg(long, value_name = "ORDER", default_value = "columns-last")]
-    pub order: jigsolve_edge::best::BestOrder,
-    /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
-    #[arg(long, value_name = "DEPTH")]
-    pub breaks_after: Option<usize>,
-    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.5 tiles to place, 10 for Eternity II).
-    #[arg(long, value_name = "N")]
-    pub max_breaks: Option<usize>,
-    /// Nodes per restart before the candidate lists are shuffled anew.
-    #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
-    pub restart_nodes: u64,
-    /// Give up a restart early when it has walked N nodes without placing a tile where breaks begin (stuck in its exact early part); `off` for never.
-    #[arg(long, value_name = "N|off", default_value_t = StallNodes(Some(jigsolve_edge::best::DEFAULT_STALL_NODES)), value_parser = stall_nodes)]
-    pub stall_nodes: StallNodes,
-    /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
-    #[arg(long, value_name = "COLOURS")]
-    pub quota_colours: Option<String>,
-    /// Polish completed boards within N points of the best by swapping and turning tiles late in the scan; `off` for never.
-    #[arg(long, value_name = "N|off", default_value = "3", value_parser = polish_margin)]
-    pub polish: PolishMargin,
-    /// Whether a break may fall on an edge between two frame cells: on or off.
-    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
-    pub frame_breaks: bool,
-    /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
-    pub shard: Option<Shard>,
-    /// Print JSON Lines: one object per improvement (type "best", with an integer score), then a summary.
-    #[arg(long)]
-    pub json: bool,
-    /// Write an SVG picture of the best board to FILE at the end.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<PathBuf>,
-    /// Write the same picture as a PNG (twice the SVG's size) to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub png: Option<PathBuf>,
-}
-
-impl BestArgs {
-    /// Where the picture goes (`--svg FILE`, `--png FILE`).
-    pub fn pictures(&self) -> PictureFiles {
-        PictureFiles {
-            svg: self.svg.clone(),
-            png: self.png.clone(),
-        }
-    }
-
-    /// Threads to use: as asked, or every core.
-    pub fn thread_count(&self) -> usize {
-        every_core_unless(self.threads)
-    }
-
-    /// The control for a search with these limits.
-    pub fn control(&self) -> Control {
-        let mut control = Control::new();
-        if let Some(n) = self.node_limit {
-            control = control.with_node_limit(n);
-        }
-        if let Some(s) = self.time_limit {
-            control = control.with_time_limit(crate::clock::left_of(s));
-        }
-        control
-    }
-}
-
 /// `jigsolve serve` options.
 #[derive(Args, Clone, Debug)]
 pub struct ServeArgs {
@@ -959,49 +608,4 @@ fn connect_seconds(text: &str) -> Result<f64, String> {
         ));
     }
     Ok(value)
-}
-
-/// The `--polish` margin: `None` for `off`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PolishMargin(pub Option<u32>);
-
-/// The `--stall-nodes` cap: `None` for `off`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StallNodes(pub Option<u64>);
-
-impl std::fmt::Display for StallNodes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            Some(n) => write!(f, "{n}"),
-            None => f.write_str("off"),
-        }
-    }
-}
-
-fn stall_nodes(s: &str) -> Result<StallNodes, String> {
-    match s.trim() {
-        "off" | "none" => Ok(StallNodes(None)),
-        n => match n.parse::<u64>() {
-            Ok(0) | Err(_) => Err(format!("'{s}' is not a positive number of nodes or 'off'")),
-            Ok(n) => Ok(StallNodes(Some(n))),
-        },
-    }
-}
-
-fn polish_margin(s: &str) -> Result<PolishMargin, String> {
-    match s.trim() {
-        "off" | "none" => Ok(PolishMargin(None)),
-        n => n
-            .parse()
-            .map(|m| PolishMargin(Some(m)))
-            .map_err(|_| format!("'{s}' is not a number of points or 'off'")),
-    }
-}
-
-fn on_off(s: &str) -> Result<bool, String> {
-    match s.trim() {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err(format!("'{s}': expected on or off")),
-    }
 }

@@ -1,13 +1,13 @@
 //! Edge matching on the command line.
 
-use crate::options::{EdgeSpec, EngineArgs};
+use crate::engine::EngineOptions;
+use crate::error::{Error, Result};
 use crate::puzzle::{HintChoice, Loaded};
 use crate::session::{content_hash, Described, Engine, EngineSession, Job, Session};
-use crate::source::{Family, InputError, Source};
-use anyhow::{anyhow, Result};
+use crate::source::{Family, Source};
 use jigsolve_edge::verify::GridRecord;
 use jigsolve_edge::{
-    parse, Hint, Matching, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode,
+    parse, Hint, Options, Placement, Prepared, Puzzle, ScanOrder, Solver, SymmetryMode,
 };
 use jigsolve_search::{run_restarts, Control, NaiveSpace, NoSuchNode, Report, Weight};
 use serde_json::{json, Value};
@@ -21,14 +21,11 @@ pub struct EdgePuzzle(pub Puzzle);
 pub fn load(source: &Source, format: Option<&str>) -> Result<EdgePuzzle> {
     let format = match format {
         None => None,
-        Some(f) => Some(
-            f.parse::<parse::Format>()
-                .map_err(|e| anyhow!(InputError(e)))?,
-        ),
+        Some(f) => Some(f.parse::<parse::Format>().map_err(Error::input)?),
     };
     parse::parse(&source.text, &source.label, format)
         .map(EdgePuzzle)
-        .map_err(|e| anyhow!(InputError(e.to_string())))
+        .map_err(|e| Error::input(e.to_string()))
 }
 
 impl Loaded for EdgePuzzle {
@@ -40,7 +37,7 @@ impl Loaded for EdgePuzzle {
         &self.0.name
     }
 
-    fn session(&self, options: &EngineArgs) -> Result<Box<dyn Session + '_>> {
+    fn session(&self, options: &EngineOptions) -> Result<Box<dyn Session + '_>> {
         Ok(Box::new(EngineSession(EdgeEngine {
             puzzle: &self.0,
             prep: prepare(&self.0, options),
@@ -78,7 +75,7 @@ impl Loaded for EdgePuzzle {
 
     fn hint_choices(&self, record: &Value) -> Result<Vec<HintChoice>> {
         let p = &self.0;
-        let placements = checked(p, record).map_err(|e| anyhow!(InputError(e)))?;
+        let placements = checked(p, record).map_err(Error::input)?;
         let hinted: Vec<(usize, usize)> = p.hints.iter().map(|h| (h.row, h.col)).collect();
         Ok(placements
             .iter()
@@ -104,7 +101,7 @@ impl Loaded for EdgePuzzle {
 
     fn with_hints(&self, record: &Value, chosen: &[usize]) -> Result<Box<dyn Loaded>> {
         let p = &self.0;
-        let placements = checked(p, record).map_err(|e| anyhow!(InputError(e)))?;
+        let placements = checked(p, record).map_err(Error::input)?;
         let hinted: Vec<(usize, usize)> = p.hints.iter().map(|h| (h.row, h.col)).collect();
         let open: Vec<(usize, &Placement)> = placements
             .iter()
@@ -115,7 +112,7 @@ impl Loaded for EdgePuzzle {
         for &i in chosen {
             let &(cell, pl) = open
                 .get(i)
-                .ok_or_else(|| anyhow!("hint choice {i} does not exist (a bug)"))?;
+                .ok_or_else(|| Error::Bug(format!("hint choice {i} does not exist")))?;
             puzzle.hints.push(Hint {
                 tile: pl.tile as usize,
                 row: cell / p.cols,
@@ -127,9 +124,9 @@ impl Loaded for EdgePuzzle {
     }
 
     fn score_board(&self, record: &Value) -> Result<(u32, u32)> {
-        let board = board_of(&self.0, record).map_err(|e| anyhow!(InputError(e)))?;
+        let board = board_of(&self.0, record).map_err(Error::input)?;
         let score = jigsolve_edge::score::score(&self.0, &board)
-            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+            .map_err(|e| Error::input(e.to_string()))?;
         Ok((
             score,
             jigsolve_edge::best::max_score(self.0.rows, self.0.cols),
@@ -138,9 +135,9 @@ impl Loaded for EdgePuzzle {
 
     fn score_link(&self, link: &str) -> Result<(u32, u32)> {
         let board = jigsolve_edge::score::read_link(&self.0, link)
-            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+            .map_err(|e| Error::input(e.to_string()))?;
         let score = jigsolve_edge::score::score(&self.0, &board)
-            .map_err(|e| anyhow!(InputError(e.to_string())))?;
+            .map_err(|e| Error::input(e.to_string()))?;
         Ok((
             score,
             jigsolve_edge::best::max_score(self.0.rows, self.0.cols),
@@ -153,7 +150,7 @@ impl Loaded for EdgePuzzle {
 
     fn pair_svg(
         &self,
-        _options: &EngineArgs,
+        _options: &EngineOptions,
         records: [&Value; 2],
         captions: [&str; 2],
         title: &str,
@@ -223,7 +220,7 @@ fn normalised(p: &Puzzle) -> String {
 }
 
 /// Prepares the engine for `puzzle`.
-fn prepare(puzzle: &Puzzle, args: &EngineArgs) -> Arc<Prepared> {
+fn prepare(puzzle: &Puzzle, args: &EngineOptions) -> Arc<Prepared> {
     let options = Options {
         order: args.order.unwrap_or_default(),
         symmetry: !args.no_symmetry,
@@ -424,7 +421,7 @@ fn describe(prep: &Prepared) -> Described {
 const RESTART_BASE: u64 = 1 << 16;
 
 /// A solution as JSON: rows of `{tile, rotation}` with tiles numbered from 1.
-fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
+pub fn solution_json(puzzle: &Puzzle, placements: &[Placement]) -> Value {
     let record = GridRecord::of(puzzle, placements);
     json!({
         "rows": puzzle.rows,
@@ -445,39 +442,6 @@ fn checked(puzzle: &Puzzle, record: &Value) -> Result<Vec<Placement>, String> {
     let placements = grid.placements(puzzle).map_err(|e| e.to_string())?;
     jigsolve_edge::verify(puzzle, &placements).map_err(|e| e.to_string())?;
     Ok(placements)
-}
-
-/// An edge-matching puzzle cut from a randomly coloured board.
-pub fn generate(
-    spec: &EdgeSpec,
-    name: Option<&str>,
-    seed: u64,
-    comments: &[String],
-) -> super::Generated {
-    let matching = if spec.matching == "complementary" {
-        Matching::Complementary
-    } else {
-        Matching::Equal
-    };
-    let (mut puzzle, planted) = jigsolve_edge::generate::planted(
-        jigsolve_edge::generate::Spec {
-            rows: spec.rows as usize,
-            cols: spec.cols as usize,
-            colours: spec.colours as usize,
-            frame_colours: spec.frame_colours as usize,
-            border: !spec.no_border,
-            matching,
-        },
-        seed,
-    );
-    puzzle.name = name.map_or_else(
-        || format!("edge-{}x{}-c{}-s{seed}", spec.rows, spec.cols, spec.colours),
-        str::to_string,
-    );
-    super::Generated {
-        text: jigsolve_edge::write::to_toml(&puzzle, comments),
-        record: solution_json(&puzzle, &planted),
-    }
 }
 
 /// The board of a `best --json` line: `board` is rows of cells, each

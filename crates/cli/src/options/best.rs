@@ -1,0 +1,139 @@
+//! The options of `jigsolve best`: limits, seeds, and the break, quota,
+//! restart and polishing rules of the best-board search.
+
+use super::{every_core_unless, parse_shard, seconds, threads};
+use crate::pictures::PictureFiles;
+use clap::Args;
+use jigsolve_search::{Control, Shard};
+use jigsolve_session::text::positive;
+use std::path::PathBuf;
+
+/// `jigsolve best` options.
+#[derive(Args, Clone, Debug)]
+pub struct BestArgs {
+    /// The edge-matching puzzle: a file or a catalog name.
+    pub puzzle: String,
+    /// The file's format when it cannot be told from the file: toml, wh or hints.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// Stop after this many seconds, counted from the start of the command (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, allow_negative_numbers = true)]
+    pub time_limit: Option<f64>,
+    /// Stop after about N nodes (tiles placed) over all threads (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Seed of the random early choices (default: taken from the clock and printed); with --threads 1 and --node-limit the same seed gives the same run.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Worker threads, each with its own restarts and seed stream (default 0: every core).
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+    /// The cell order: columns-last (rows, the last 5 of 16 in short columns: Blackwood's order), rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
+    #[arg(long, value_name = "ORDER", default_value = "columns-last")]
+    pub order: jigsolve_edge::best::BestOrder,
+    /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
+    #[arg(long, value_name = "DEPTH")]
+    pub breaks_after: Option<usize>,
+    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.5 tiles to place, 10 for Eternity II).
+    #[arg(long, value_name = "N")]
+    pub max_breaks: Option<usize>,
+    /// Nodes per restart before the candidate lists are shuffled anew.
+    #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
+    pub restart_nodes: u64,
+    /// Give up a restart early when it has walked N nodes without placing a tile where breaks begin (stuck in its exact early part); `off` for never.
+    #[arg(long, value_name = "N|off", default_value_t = StallNodes(Some(jigsolve_edge::best::DEFAULT_STALL_NODES)), value_parser = stall_nodes)]
+    pub stall_nodes: StallNodes,
+    /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
+    #[arg(long, value_name = "COLOURS")]
+    pub quota_colours: Option<String>,
+    /// Polish completed boards within N points of the best by swapping and turning tiles late in the scan; `off` for never.
+    #[arg(long, value_name = "N|off", default_value = "3", value_parser = polish_margin)]
+    pub polish: PolishMargin,
+    /// Whether a break may fall on an edge between two frame cells: on or off.
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
+    pub frame_breaks: bool,
+    /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Print JSON Lines: one object per improvement (type "best", with an integer score), then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an SVG picture of the best board to FILE at the end.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the same picture as a PNG (twice the SVG's size) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub png: Option<PathBuf>,
+}
+
+impl BestArgs {
+    /// Where the picture goes (`--svg FILE`, `--png FILE`).
+    pub fn pictures(&self) -> PictureFiles {
+        PictureFiles {
+            svg: self.svg.clone(),
+            png: self.png.clone(),
+        }
+    }
+
+    /// Threads to use: as asked, or every core.
+    pub fn thread_count(&self) -> usize {
+        every_core_unless(self.threads)
+    }
+
+    /// The control for a search with these limits.
+    pub fn control(&self) -> Control {
+        let mut control = Control::new();
+        if let Some(n) = self.node_limit {
+            control = control.with_node_limit(n);
+        }
+        if let Some(s) = self.time_limit {
+            control = control.with_time_limit(crate::clock::left_of(s));
+        }
+        control
+    }
+}
+
+/// The `--polish` margin: `None` for `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolishMargin(pub Option<u32>);
+
+/// The `--stall-nodes` cap: `None` for `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StallNodes(pub Option<u64>);
+
+impl std::fmt::Display for StallNodes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("off"),
+        }
+    }
+}
+
+fn stall_nodes(s: &str) -> Result<StallNodes, String> {
+    match s.trim() {
+        "off" | "none" => Ok(StallNodes(None)),
+        n => match n.parse::<u64>() {
+            Ok(0) | Err(_) => Err(format!("'{s}' is not a positive number of nodes or 'off'")),
+            Ok(n) => Ok(StallNodes(Some(n))),
+        },
+    }
+}
+
+fn polish_margin(s: &str) -> Result<PolishMargin, String> {
+    match s.trim() {
+        "off" | "none" => Ok(PolishMargin(None)),
+        n => n
+            .parse()
+            .map(|m| PolishMargin(Some(m)))
+            .map_err(|_| format!("'{s}' is not a number of points or 'off'")),
+    }
+}
+
+fn on_off(s: &str) -> Result<bool, String> {
+    match s.trim() {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("'{s}': expected on or off")),
+    }
+}
