@@ -12,7 +12,7 @@ use jigsolve_search::trace::{Level, Outcome, SearchTrace};
 use jigsolve_search::{Branch, NodeStats};
 use serde_json::{json, Value};
 
-/// The engine options a trace runs with: the command line's, counting the
+/// The engine options a trace runs with: the ones asked for, counting the
 /// placements tried and rejected.
 pub fn traced_engine(engine: &EngineOptions) -> EngineOptions {
     EngineOptions {

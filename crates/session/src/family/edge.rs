@@ -1,4 +1,4 @@
-//! Edge matching on the command line.
+//! Edge matching as sessions: reading, preparing, verifying and drawing.
 
 use crate::engine::EngineOptions;
 use crate::error::{Error, Result};
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-/// An edge-matching puzzle on the command line.
+/// An edge-matching puzzle read from a file or the catalog.
 pub struct EdgePuzzle(pub Puzzle);
 
 /// Reads an edge-matching puzzle.

@@ -1,4 +1,5 @@
-//! Polyforms (pieces of cells on a lattice) on the command line.
+//! Polyforms (pieces of cells on a lattice) as sessions: reading, preparing,
+//! verifying and drawing.
 
 use crate::engine::EngineOptions;
 use crate::error::{Error, Result};
@@ -13,7 +14,7 @@ use jigsolve_search::{Branch, NaiveSpace};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
-/// A polyform puzzle on the command line, with the exact-cover problem
+/// A polyform puzzle read from a file or the catalog, with the exact-cover problem
 /// built from it while loading (for its warnings), kept so that the search
 /// does not build it again.
 pub struct GridPuzzle {

@@ -1,4 +1,4 @@
-//! Polygonal jigsaws on the command line.
+//! Polygonal jigsaws as sessions: reading, preparing, verifying and drawing.
 
 use crate::engine::EngineOptions;
 use crate::error::{Error, Result};
@@ -12,7 +12,7 @@ use jigsolve_search::NaiveSpace;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
-/// A polygonal jigsaw on the command line.
+/// A polygonal jigsaw read from a file or the catalog.
 pub struct PolygonPuzzle(pub Puzzle);
 
 /// Reads a polygon puzzle (TOML only).
