@@ -55,10 +55,10 @@ pub struct Config {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The runtime's threads could not be made.
-    #[error("cannot start the server's runtime: {0}")]
+    #[error("cannot start the server's runtime")]
     Runtime(#[source] std::io::Error),
     /// The address cannot be listened on (taken, or not this machine's).
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Listen {
         /// The address asked for.
         addr: SocketAddr,

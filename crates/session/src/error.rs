@@ -18,7 +18,9 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// An error of this crate.
+/// An error of this crate. The system's reason of an [`Error::Io`] is its
+/// [`source`](std::error::Error::source), not part of its message: a front
+/// end shows the chain (`anyhow`'s `{:#}` does).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The puzzle, an option or a file given is wrong; the message says
@@ -26,7 +28,7 @@ pub enum Error {
     #[error(transparent)]
     Input(#[from] InputError),
     /// A file could not be read or written.
-    #[error("{what}: {source}")]
+    #[error("{what}")]
     Io {
         /// What was being done, with the file's name.
         what: String,
