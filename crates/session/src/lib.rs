@@ -19,6 +19,7 @@ pub mod family;
 pub mod goals;
 pub mod puzzle;
 pub mod report;
+pub mod request;
 pub mod session;
 pub mod source;
 pub mod text;

@@ -7,16 +7,17 @@ use super::{
     as_download, blocking, drawn_picture, error, input_error, json_download, load, ok,
     picture_request, sent, App, Pool, Shared, PROGRESS_EVERY,
 };
-use crate::searches::{Mode, Options, Phase, Refused, Registry, Search};
+use crate::searches::{Mode, Phase, Refused, Registry, Search};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use jigsolve_session::family;
+use jigsolve_session::request::{mode_of, options_of};
 use jigsolve_session::source::Source;
 use jigsolve_session::text::file_stem;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -27,30 +28,16 @@ pub(super) async fn start(State(app): Shared, body: Bytes) -> Response {
         Ok(s) => s,
         Err(r) => return r,
     };
-    let mode = match sent.body.get("mode").map(|m| m.as_str().ok_or(m)) {
-        Some(Err(m)) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("\"mode\" must be a string (solve, count, best, tree or by-open), not {m}"),
-            )
-        }
-        Some(Ok(mode)) => Some(mode),
-        None => None,
+    let mode = match mode_of(&sent.body) {
+        Ok(mode) => mode,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
-    let mode = match mode {
-        Some("solve") | None => Mode::Solve,
-        Some("count") => Mode::Count,
-        Some("best") => Mode::Best,
-        Some("tree") => Mode::Tree,
-        Some("by-open") => Mode::ByOpen,
-        Some(other) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("unknown mode '{other}': expected solve, count, best, tree or by-open"),
-            )
-        }
-    };
-    let options = match options_of(&sent.body, mode, app.registry.limits.threads) {
+    let options = match options_of(
+        &sent.body,
+        mode,
+        app.registry.limits.threads,
+        "the server's --threads",
+    ) {
         Ok(o) => o,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
@@ -112,120 +99,6 @@ pub(super) async fn start(State(app): Shared, body: Bytes) -> Response {
         }
         Err(Refused(message)) => error(StatusCode::SERVICE_UNAVAILABLE, message),
     }
-}
-
-/// The search options of a request, `"options": {"symmetry": false,
-/// "order": "frame", "engine": "dlx", "flip": "flip" | "no-flip",
-/// "threads": 2}`, each optional: what `solve --no-symmetry --order frame
-/// --engine dlx --flip --threads 2` asks. At most `most_threads` threads;
-/// the best-board search takes the thread count only; the tree takes one
-/// thread, and `"depth": N, "max_nodes": N` as `tree --depth N
-/// --max-nodes N` (checked as the command line checks them).
-fn options_of(body: &Value, mode: Mode, most_threads: usize) -> Result<Options, String> {
-    let mut options = Options::default();
-    let Some(given) = body.get("options") else {
-        return Ok(options);
-    };
-    let Some(given) = given.as_object() else {
-        return Err("\"options\" must be an object such as {\"symmetry\": false}".into());
-    };
-    let text = |key: &str| -> Result<Option<&str>, String> {
-        match given.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.as_str())),
-            Some(other) => Err(format!("option {key}: expected a name, got {other}")),
-        }
-    };
-    for key in given.keys() {
-        if !matches!(
-            key.as_str(),
-            "symmetry" | "order" | "engine" | "flip" | "threads" | "depth" | "max_nodes" | "open"
-        ) {
-            return Err(format!(
-                "unknown option '{key}': expected symmetry, order, engine, flip, threads, depth, max_nodes or open"
-            ));
-        }
-    }
-    if let Some(open) = text("open")? {
-        if matches!(mode, Mode::Best | Mode::ByOpen) {
-            return Err(format!(
-                "option open names one goal; mode {} takes none",
-                mode.as_str()
-            ));
-        }
-        options.open = Some(open.to_string());
-    }
-    match given.get("symmetry") {
-        None | Some(Value::Null) | Some(Value::Bool(true)) => {}
-        Some(Value::Bool(false)) => options.engine.no_symmetry = true,
-        Some(other) => {
-            return Err(format!(
-                "option symmetry: expected true or false, got {other}"
-            ))
-        }
-    }
-    if let Some(order) = text("order")? {
-        options.engine.order = Some(order.parse().map_err(|e| format!("option order: {e}"))?);
-    }
-    if let Some(engine) = text("engine")? {
-        options.engine.engine_choice =
-            Some(engine.parse().map_err(|e| format!("option engine: {e}"))?);
-    }
-    match text("flip")? {
-        None | Some("file") => {}
-        Some("flip") => options.engine.flip = true,
-        Some("no-flip") => options.engine.no_flip = true,
-        Some(other) => {
-            return Err(format!(
-                "option flip: unknown '{other}': expected file, flip or no-flip"
-            ))
-        }
-    }
-    match given.get("threads") {
-        None | Some(Value::Null) => {}
-        Some(n) => match n.as_u64() {
-            Some(n) if n >= 1 && n <= most_threads as u64 => options.threads = n as usize,
-            _ => {
-                return Err(format!(
-                    "option threads: {n} is not a thread count from 1 to {most_threads} (the server's --threads)"
-                ))
-            }
-        },
-    }
-    // The tree's options, parsed from their text by the command line's own
-    // parsers, so that the messages are the same.
-    let tree_option = |key: &str| -> Result<Option<String>, String> {
-        match given.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(_) if mode != Mode::Tree => Err(format!(
-                "option {key} applies to the search tree (mode tree) only"
-            )),
-            Some(Value::Number(n)) => Ok(Some(n.to_string())),
-            Some(other) => Err(format!("option {key}: expected a number, got {other}")),
-        }
-    };
-    if let Some(depth) = tree_option("depth")? {
-        let depth =
-            jigsolve_session::text::positive(&depth).map_err(|e| format!("option depth: {e}"))?;
-        options.tree.depth = Some(usize::try_from(depth).unwrap_or(usize::MAX));
-    }
-    if let Some(nodes) = tree_option("max_nodes")? {
-        options.tree.nodes = jigsolve_session::tree::tree_nodes(&nodes)
-            .map_err(|e| format!("option max_nodes: {e}"))?;
-    }
-    if mode == Mode::Tree && options.threads != 1 {
-        return Err(format!(
-            "the search tree is walked on one thread, as `jigsolve tree` walks it: option threads must be 1, not {}",
-            options.threads
-        ));
-    }
-    if mode == Mode::Best && !options.engine.to_args().is_empty() {
-        return Err(format!(
-            "the best-board search takes only the threads option, not {}",
-            options.engine.to_args().join(" ")
-        ));
-    }
-    Ok(options)
 }
 
 pub(super) fn search_of(app: &App, id: &str) -> Result<Arc<Search>, Response> {

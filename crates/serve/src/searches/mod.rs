@@ -18,83 +18,14 @@
 //!
 //! [`Session`]: jigsolve_session::session::Session
 
-use jigsolve_search::trace::TraceLimits;
 use jigsolve_search::{Control, Weight};
-use jigsolve_session::engine::EngineOptions;
 use jigsolve_session::report::weight_json;
-use jigsolve_session::tree::DEFAULT_TREE_NODES;
+pub use jigsolve_session::request::{open_names, Mode, Options};
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-
-/// What a search is asked to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Stop at the first solution (`solve --limit 1`).
-    Solve,
-    /// Walk the whole tree and count (`solve`, every solution listed).
-    Count,
-    /// The board with the most matching inner edges (`best`), edge
-    /// matching only.
-    Best,
-    /// The search tree recorded, counted and drawn (`tree`), on one
-    /// thread.
-    Tree,
-    /// Every goal counted (`solve --by-open`): a puzzle that leaves cells
-    /// open, each date of a calendar.
-    ByOpen,
-}
-
-impl Mode {
-    /// The word used in the API.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Solve => "solve",
-            Mode::Count => "count",
-            Mode::Best => "best",
-            Mode::Tree => "tree",
-            Mode::ByOpen => "by-open",
-        }
-    }
-}
-
-/// How one search runs: the command line's engine options (`solve
-/// --no-symmetry`, `--order`, `--engine`, `--flip`, `--no-flip`), its
-/// threads, and for [`Mode::Tree`] how much of the tree is drawn.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The options `solve` passes to the session (unused by [`Mode::Best`]).
-    pub engine: EngineOptions,
-    /// Threads of this search, at least 1 and at most [`Limits::threads`].
-    pub threads: usize,
-    /// [`Mode::Tree`]: the levels and nodes recorded one by one (`tree
-    /// --depth`, `--max-nodes`).
-    pub tree: TraceLimits,
-    /// The cells to leave open, by name, comma-separated (`solve --open`).
-    pub open: Option<String>,
-}
-
-/// The names of `--open`'s comma-separated list.
-pub fn open_names(list: &str) -> Vec<String> {
-    list.split(',').map(|n| n.trim().to_string()).collect()
-}
-
-impl Default for Options {
-    /// One thread, the command line's defaults.
-    fn default() -> Options {
-        Options {
-            engine: EngineOptions::default(),
-            threads: 1,
-            tree: TraceLimits {
-                depth: None,
-                nodes: DEFAULT_TREE_NODES,
-            },
-            open: None,
-        }
-    }
-}
 
 /// Most bytes of solution records (or of a recorded tree) one search
 /// keeps for browsing.
