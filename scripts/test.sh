@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The WebAssembly build, which the browser test of the engines opens
+# (installs Debian's wasm toolchain when missing; about 2 minutes on 2 cores).
+bash scripts/site.sh
 # The browser tests of `jigsolve serve` must run here, not skip. The build
 # is the `ci` profile (Cargo.toml): optimised like a release, but without
 # link-time optimisation, so the test binaries build faster.

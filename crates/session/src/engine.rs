@@ -31,7 +31,7 @@ pub struct EngineOptions {
     pub count_tried: bool,
     /// When preparing the engine must end (the command's time limit counts
     /// from its start).
-    pub deadline: Option<std::time::Instant>,
+    pub deadline: Option<jigsolve_search::clock::Instant>,
 }
 
 impl EngineOptions {

@@ -1,0 +1,229 @@
+//! The WebAssembly build in a real browser: the site that `scripts/site.sh`
+//! builds (target/site, or `JIGSOLVE_SITE`), served by a plain static file
+//! server, opened in headless Chromium. It lists the catalog, counts the
+//! pentominoes in 6 x 10 split over two Web Workers (2,339, the published
+//! count), solves a puzzle of each family on one worker, and every solution
+//! it hands out is checked by `jigsolve verify`. It also times the count on
+//! one worker, for BENCHMARKS.md (printed, never asserted).
+//!
+//! Skipped loudly without the browser or the built site, unless
+//! `JIGSOLVE_BROWSER_TESTS=1` (as `scripts/test.sh` sets it, after
+//! building the site): then it fails.
+
+mod browser;
+mod common;
+mod server;
+
+use browser::{browser_available, Browser};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+
+/// The page the test drives: the site's module, and a function that runs
+/// one scenario and leaves its outcome on `window.outcome`.
+const HARNESS: &str = r#"<!doctype html>
+<meta charset="utf-8">
+<title>jigsolve engines</title>
+<script type="module">
+import { Engine } from "./jigsolve.js";
+window.run = async (requests, workers) => {
+  window.outcome = null;
+  const engine = new Engine(workers);
+  const results = [];
+  try {
+    for (const request of requests) {
+      const events = [];
+      const started = performance.now();
+      const answer = request.route === "search"
+        ? await engine.search(request, (e) => { if (e.type === "solution") events.push(e); })
+        : await engine.ask(0, request);
+      results.push({ answer, solutions: events, ms: performance.now() - started });
+    }
+    window.outcome = { results };
+  } catch (e) {
+    window.outcome = { error: String(e) };
+  }
+  engine.stop();
+};
+document.body.dataset.ready = "yes";
+</script>
+"#;
+
+/// Serves the files of `dir` and the harness at `/harness.html`, each
+/// request on its own connection; the address.
+fn serve(dir: PathBuf) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let dir = dir.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(&stream);
+                let mut line = String::new();
+                if reader.read_line(&mut line).is_err() {
+                    return;
+                }
+                let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+                loop {
+                    let mut header = String::new();
+                    if reader.read_line(&mut header).unwrap_or(0) == 0 || header.trim().is_empty() {
+                        break;
+                    }
+                }
+                let name = path.trim_start_matches('/');
+                let (status, kind, body) = if name == "harness.html" {
+                    ("200 OK", "text/html", HARNESS.as_bytes().to_vec())
+                } else if !name.contains("..") && dir.join(name).is_file() {
+                    let kind = match Path::new(name).extension().and_then(|e| e.to_str()) {
+                        Some("js") => "text/javascript",
+                        Some("wasm") => "application/wasm",
+                        _ => "application/octet-stream",
+                    };
+                    ("200 OK", kind, std::fs::read(dir.join(name)).unwrap())
+                } else {
+                    ("404 Not Found", "text/plain", b"no such file".to_vec())
+                };
+                let mut stream = &stream;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(&body);
+            });
+        }
+    });
+    addr
+}
+
+/// The built site, or None (a loud skip) when it is not there and not
+/// required.
+fn site() -> Option<PathBuf> {
+    let dir = std::env::var_os("JIGSOLVE_SITE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| common::root().join("target/site"));
+    if dir.join("jigsolve.wasm").is_file() {
+        return Some(dir);
+    }
+    let required = std::env::var("JIGSOLVE_BROWSER_TESTS").is_ok_and(|v| v == "1");
+    assert!(
+        !required,
+        "JIGSOLVE_BROWSER_TESTS=1 but {} has no jigsolve.wasm: run bash scripts/site.sh",
+        dir.display()
+    );
+    eprintln!(
+        "\n!!!!!!!!\n!!! SKIPPED: the WebAssembly build is not built ({}): bash scripts/site.sh\n!!!!!!!!\n",
+        dir.display()
+    );
+    None
+}
+
+/// Runs `requests` on `workers` workers in the page; the results.
+fn run(browser: &Browser, requests: Value, workers: usize) -> Vec<Value> {
+    browser.script(&format!("window.run({requests}, {workers}); return true;"));
+    browser.wait("the engines' answers", "return window.outcome !== null");
+    let outcome = browser.script("return window.outcome");
+    assert!(outcome["error"].is_null(), "{outcome}");
+    outcome["results"].as_array().unwrap().clone()
+}
+
+/// Checks every solution of `result` with `jigsolve verify PUZZLE`.
+fn verified(puzzle: &str, result: &Value) -> usize {
+    let solutions = result["solutions"].as_array().unwrap();
+    let lines: String = solutions.iter().map(|s| format!("{s}\n")).collect();
+    let file = common::file(&lines);
+    common::assert_verified(puzzle, file.path());
+    solutions.len()
+}
+
+fn catalog_text(name: &str) -> String {
+    let out = common::succeeds(common::jigsolve().args(["show", name]));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_engines_in_a_real_browser() {
+    if !browser_available() {
+        return;
+    }
+    let Some(dir) = site() else { return };
+    let addr = serve(dir);
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/harness.html"));
+
+    let catalog = run(&browser, serde_json::json!([{"route": "catalog"}]), 1);
+    let names: Vec<&str> = catalog[0]["answer"]["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(names.contains(&"pentomino-6x10"), "{names:?}");
+
+    // Pentominoes 6 x 10 counted on two workers, a shard each.
+    let text = catalog_text("pentomino-6x10");
+    let counted = run(
+        &browser,
+        serde_json::json!([{"route": "search", "mode": "count", "text": text,
+            "label": "pentomino-6x10.toml", "keep": 20}]),
+        2,
+    );
+    let summary = &counted[0]["answer"]["summary"];
+    assert_eq!(summary["unique"], 2339, "{summary}");
+    assert_eq!(summary["shards"], 2, "{summary}");
+    assert!(summary["complete"].as_bool().unwrap(), "{summary}");
+    assert_eq!(
+        verified("pentomino-6x10", &counted[0]),
+        40,
+        "20 kept a worker"
+    );
+
+    // The first solution of a puzzle of each family, on one worker.
+    for name in ["impuzzable", "hexiamond-6x6", "tangram-square"] {
+        let text = catalog_text(name);
+        let solved = run(
+            &browser,
+            serde_json::json!([{"route": "search", "mode": "solve", "text": text,
+                "label": format!("{name}.toml")}]),
+            1,
+        );
+        assert_eq!(
+            solved[0]["answer"]["summary"]["listed"], 1,
+            "{name}: {}",
+            solved[0]
+        );
+        assert_eq!(verified(name, &solved[0]), 1, "{name}");
+    }
+
+    // A bad file is an error naming its line, as on the command line.
+    let bad = run(
+        &browser,
+        serde_json::json!([{"route": "puzzle", "text": "board = \"##\"\n[[piece]]\nshape = 7\n", "label": "bad.toml"}]),
+        1,
+    );
+    let error = bad[0]["answer"]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("bad.toml:"), "{}", bad[0]);
+
+    let text = catalog_text("pentomino-6x10");
+    // Speed: the count on one worker, three times (printed for
+    // BENCHMARKS.md; the machines are shared, so never asserted).
+    let timed = run(
+        &browser,
+        serde_json::json!([
+            {"route": "search", "mode": "count", "text": text, "label": "p.toml", "keep": 0},
+            {"route": "search", "mode": "count", "text": text, "label": "p.toml", "keep": 0},
+            {"route": "search", "mode": "count", "text": text, "label": "p.toml", "keep": 0},
+        ]),
+        1,
+    );
+    for t in &timed {
+        let s = &t["answer"]["summary"];
+        eprintln!(
+            "wasm, one worker: pentomino-6x10 counted in {:.1} ms ({} nodes, search {:.1} ms)",
+            t["ms"].as_f64().unwrap(),
+            s["nodes"],
+            s["seconds"].as_f64().unwrap() * 1000.0
+        );
+    }
+}
