@@ -342,6 +342,11 @@ fn bad_input_is_refused_with_exit_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("expected on or off"));
+    jigsolve()
+        .args(["best", "eternity2", "--pin-breaks", "maybe"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected auto, on or off"));
     // Quota colours the puzzle does not have, or its border mark.
     jigsolve()
         .args(["best", "eternity2", "--quota-colours", "13,99"])

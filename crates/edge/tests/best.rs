@@ -219,6 +219,52 @@ fn hints_stay_in_place_on_every_reported_board() {
 }
 
 #[test]
+fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
+    // Eternity II's five clues: with a break allowed near each pin the
+    // exact early part gets past them; without, restarts die there.
+    let clues = load("puzzles/edge/eternity2-clues.toml");
+    for seed in [1, 2] {
+        let best_with = |pin_breaks| {
+            let control = Control::new().with_node_limit(20_000_000);
+            // The command line's restarts and Eternity II's quota colours.
+            let opts = BestOptions {
+                pin_breaks,
+                seed,
+                quota_marks: ["13", "16", "10"]
+                    .map(|m| clues.marks.id(m).unwrap())
+                    .to_vec(),
+                ..BestOptions::default()
+            };
+            let (seen, _) = run(&clues, &opts, &control);
+            let best = seen.last().unwrap().clone();
+            for h in &clues.hints {
+                let p = best.placements[h.row * clues.cols + h.col].unwrap();
+                assert_eq!((p.tile as usize, p.rotation), (h.tile, h.rotation));
+            }
+            best.score
+        };
+        let (with, without) = (best_with(Some(true)), best_with(Some(false)));
+        assert!(
+            with >= without + 20,
+            "seed {seed}: {with} against {without}"
+        );
+        assert_eq!(best_with(None), with, "more than one pin: on by default");
+    }
+    // The starter piece alone: off by default, the same run as off.
+    let starter = load("puzzles/edge/eternity2.toml");
+    let scores = |pin_breaks| {
+        let control = Control::new().with_node_limit(5_000_000);
+        let opts = BestOptions {
+            pin_breaks,
+            ..options(3, 1)
+        };
+        let (seen, _) = run(&starter, &opts, &control);
+        seen.iter().map(|f| (f.score, f.nodes)).collect::<Vec<_>>()
+    };
+    assert_eq!(scores(None), scores(Some(false)));
+}
+
+#[test]
 fn bad_options_are_refused() {
     let puzzle = load("data/edge/owen-set2/pieces_06x06.txt");
     let control = Control::new();

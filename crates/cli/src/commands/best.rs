@@ -41,6 +41,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         quota_marks,
         polish: args.polish.0,
         frame_breaks: args.frame_breaks,
+        pin_breaks: args.pin_breaks.0,
     };
     let first_stream = args.shard.map_or(0, |s| s.index as u64 * STREAMS_PER_SHARD);
     let control = Arc::new(args.control());

@@ -52,6 +52,9 @@ pub struct BestArgs {
     /// Whether a break may fall on an edge between two frame cells: on or off.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     pub frame_breaks: bool,
+    /// Whether each pinned tile (a hint) allows one break of its own near it, also before the breaks begin: on, off, or auto (on when more than one tile is pinned, as with Eternity II's five clues).
+    #[arg(long, value_name = "auto|on|off", default_value = "auto", value_parser = pin_breaks)]
+    pub pin_breaks: PinBreaks,
     /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
@@ -127,6 +130,20 @@ fn polish_margin(s: &str) -> Result<PolishMargin, String> {
             .parse()
             .map(|m| PolishMargin(Some(m)))
             .map_err(|_| format!("'{s}' is not a number of points or 'off'")),
+    }
+}
+
+/// The `--pin-breaks` choice: `None` for `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PinBreaks(pub Option<bool>);
+
+/// Parses `--pin-breaks`: `auto`, `on` or `off`.
+fn pin_breaks(s: &str) -> Result<PinBreaks, String> {
+    match s.trim() {
+        "auto" => Ok(PinBreaks(None)),
+        "on" => Ok(PinBreaks(Some(true))),
+        "off" => Ok(PinBreaks(Some(false))),
+        _ => Err(format!("'{s}': expected auto, on or off")),
     }
 }
 

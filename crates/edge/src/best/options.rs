@@ -79,6 +79,14 @@ pub struct BestOptions {
     pub polish: Option<u32>,
     /// Whether a break may fall on an edge between two frame cells.
     pub frame_breaks: bool,
+    /// Whether a pinned tile (a hint) brings a break of its own: from the
+    /// first cell of the scan next to a pin, one more break is allowed for
+    /// each pin met so far (up to `max_breaks`), also before the breaks
+    /// begin. An exact early part must otherwise match every pin it runs
+    /// into, and restarts die there. `None`: when the puzzle pins more than
+    /// one tile (Eternity II's five clues: mean 440.6 against 427.2 in 60 s;
+    /// its starter alone: 459.4 against 461.0, so off; BENCHMARKS.md).
+    pub pin_breaks: Option<bool>,
 }
 
 impl Default for BestOptions {
@@ -94,6 +102,7 @@ impl Default for BestOptions {
             quota_marks: Vec::new(),
             polish: Some(DEFAULT_POLISH),
             frame_breaks: true,
+            pin_breaks: None,
         }
     }
 }

@@ -171,7 +171,7 @@ impl Plan {
         // the depth (Blackwood: 201 to 239 of 256), then stays.
         let end = ((n * 935).div_ceil(1000)).max(after + 1);
         let span = (end - after) as u64;
-        let budget = (0..n)
+        let budget: Vec<u32> = (0..n)
             .map(|k| {
                 if k < after || most == 0 {
                     0
@@ -180,6 +180,22 @@ impl Plan {
                 }
             })
             .collect();
+        let mut budget: Vec<u32> = budget;
+        if options.pin_breaks.unwrap_or(hinted.len() > 1) && most > 0 {
+            // A pin's break: from the first position next to each pin, one
+            // more break for every pin met so far (BENCHMARKS.md, issue 44).
+            let mut met = vec![false; hinted.len()];
+            let mut pins_met = 0u32;
+            for (k, pos) in positions.iter().enumerate() {
+                for (j, &(pin, _)) in hinted.iter().enumerate() {
+                    if !met[j] && neighbour[pos.cell].contains(&pin) {
+                        met[j] = true;
+                        pins_met += 1;
+                    }
+                }
+                budget[k] = budget[k].max(pins_met.min(most as u32));
+            }
+        }
         let mut rest = vec![0u32; n + 1];
         for k in (0..n).rev() {
             rest[k] = rest[k + 1] + positions[k].sides as u32;
