@@ -12,8 +12,8 @@
 //! A search (mode `solve` or `count`, on one thread: a page runs shards of
 //! one search on several Web Workers, `"shard": [I, N]`, and adds their
 //! counts up as `jigsolve merge` does) hands out events while it runs:
-//! `{"type": "progress", "nodes", "solutions", "seconds"}` at most four
-//! times a second, and `{"type": "solution", "solution": ...}` for its
+//! `{"type": "progress", "nodes", "solutions", "seconds"}` as solutions
+//! come, at most four times a second, and `{"type": "solution", "solution": ...}` for its
 //! first `keep` solutions (the `solution` object of `solve --json`). An
 //! error is `{"error": message}` naming the file and line.
 //!
@@ -218,10 +218,7 @@ mod exports {
     /// Memory for a request of `len` bytes, written by the page.
     #[no_mangle]
     pub extern "C" fn jigsolve_alloc(len: usize) -> *mut u8 {
-        let mut bytes = Vec::<u8>::with_capacity(len);
-        let ptr = bytes.as_mut_ptr();
-        std::mem::forget(bytes);
-        ptr
+        Box::into_raw(vec![0u8; len].into_boxed_slice()).cast::<u8>()
     }
 
     /// Gives back memory from [`jigsolve_alloc`] or an answer.
@@ -230,9 +227,9 @@ mod exports {
     /// `ptr` and `len` must come from one of them, given back once.
     #[no_mangle]
     pub unsafe extern "C" fn jigsolve_free(ptr: *mut u8, len: usize) {
-        // SAFETY: the caller hands back an allocation of `len` bytes made
+        // SAFETY: the caller hands back a boxed slice of `len` bytes made
         // here (see the function's contract).
-        drop(unsafe { Vec::from_raw_parts(ptr, 0, len) });
+        drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) });
     }
 
     /// Answers the request of `len` bytes at `ptr` (taken back here); the
@@ -245,16 +242,15 @@ mod exports {
     #[no_mangle]
     pub unsafe extern "C" fn jigsolve_request(ptr: *mut u8, len: usize) -> u64 {
         // SAFETY: see the function's contract.
-        let bytes = unsafe { Vec::from_raw_parts(ptr, len, len) };
+        let bytes = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
         let request = String::from_utf8_lossy(&bytes);
         let answer = super::handle(&request, &mut |event: &str| {
             // SAFETY: the host reads `len` bytes at `ptr` before returning.
             unsafe { jigsolve_event(event.as_ptr(), event.len()) }
         });
-        let mut answer = answer.into_bytes();
-        answer.shrink_to_fit();
-        let (ptr, len) = (answer.as_mut_ptr(), answer.len());
-        std::mem::forget(answer);
+        let answer = answer.into_bytes().into_boxed_slice();
+        let len = answer.len();
+        let ptr = Box::into_raw(answer).cast::<u8>();
         (ptr as u64) | ((len as u64) << 32)
     }
 }
