@@ -2,7 +2,8 @@
 //! builds (target/site, or `JIGSOLVE_SITE`), served by a plain static file
 //! server, opened in headless Chromium. It lists the catalog, counts the
 //! pentominoes in 6 x 10 split over two Web Workers (2,339, the published
-//! count), solves a puzzle of each family on one worker, and every solution
+//! count), solves a puzzle of each family on one worker, counts every date
+//! of A-Puzzle-A-Day in one search, and every solution
 //! it hands out is checked by `jigsolve verify`. It also times the count on
 //! one worker, for BENCHMARKS.md (printed, never asserted).
 //!
@@ -195,6 +196,43 @@ fn the_engines_in_a_real_browser() {
         );
         assert_eq!(verified(name, &solved[0]), 1, "{name}");
     }
+
+    // Every date of A-Puzzle-A-Day in one search: the counts `solve
+    // --by-open` gives (tests/calendar.rs checks them against a brute force).
+    let text = catalog_text("a-puzzle-a-day");
+    let dates = run(
+        &browser,
+        serde_json::json!([{"route": "search", "mode": "by-open", "text": text,
+            "label": "a-puzzle-a-day.toml"}]),
+        2,
+    );
+    let answer = &dates[0]["answer"];
+    assert_eq!(
+        answer["summary"]["distinct"], 25_061,
+        "{}",
+        answer["summary"]
+    );
+    assert_eq!(answer["summary"]["goals"]["with_solutions"], 372);
+    let jan_25 = answer["goals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["open"]["month"] == "Jan" && g["open"]["day"] == "25")
+        .expect("a line for Jan 25");
+    let native = common::succeeds(common::jigsolve().args([
+        "solve",
+        "a-puzzle-a-day",
+        "--open",
+        "Jan,25",
+        "--count",
+        "--json",
+    ]));
+    assert_eq!(
+        jan_25["counts"]["distinct"],
+        common::last_json(&native)["distinct"],
+        "Jan 25 in the browser and on the command line"
+    );
+    assert!(answer["heat_map"].as_str().unwrap().starts_with("<svg"));
 
     // A bad file is an error naming its line, as on the command line.
     let bad = run(

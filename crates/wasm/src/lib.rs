@@ -132,9 +132,9 @@ fn shard_of(body: &Value) -> Result<Option<Shard>, String> {
 
 fn search(body: &Value, emit: &mut dyn FnMut(&str)) -> Result<Value, String> {
     let mode = mode_of(body)?;
-    if !matches!(mode, Mode::Solve | Mode::Count) {
+    if !matches!(mode, Mode::Solve | Mode::Count | Mode::ByOpen) {
         return Err(format!(
-            "mode {} does not run in the browser yet: solve and count do",
+            "mode {} does not run in the browser yet: solve, count and by-open do",
             mode.as_str()
         ));
     }
@@ -142,6 +142,9 @@ fn search(body: &Value, emit: &mut dyn FnMut(&str)) -> Result<Value, String> {
     let shard = shard_of(body)?;
     let keep = body.get("keep").and_then(Value::as_u64).unwrap_or(1000);
     let source = source_of(body)?;
+    if mode == Mode::ByOpen {
+        return by_open(&source, &options.engine, shard);
+    }
     let mut puzzle = family::load(&source, None).map_err(|e| e.to_string())?;
     if let Some(open) = &options.open {
         puzzle = puzzle
@@ -201,6 +204,52 @@ fn search(body: &Value, emit: &mut dyn FnMut(&str)) -> Result<Value, String> {
             "unique": described.unique_means,
             "listed": described.listed_means,
         },
+        "error": ran.fault,
+    }))
+}
+
+/// Every goal of a puzzle that leaves cells open counted in one search, as
+/// `solve --by-open` counts them: the summary, a line per goal (as `solve
+/// --by-open --json` prints them) and the heat map as SVG (of this shard's
+/// counts when the request is a shard).
+fn by_open(
+    source: &Source,
+    engine: &jigsolve_session::engine::EngineOptions,
+    shard: Option<Shard>,
+) -> Result<Value, String> {
+    use jigsolve_session::goals;
+    let puzzle = family::load(source, None).map_err(|e| e.to_string())?;
+    jigsolve_session::puzzle::check_engine_options(puzzle.as_ref(), engine)
+        .map_err(|e| e.to_string())?;
+    let groups = goals::goal_groups(puzzle.as_ref(), "mode by-open").map_err(|e| e.to_string())?;
+    let session = puzzle
+        .session(&goals::goal_engine(engine))
+        .map_err(|e| e.to_string())?;
+    let job = Job {
+        threads: 1,
+        shard,
+        want_solutions: false,
+        first_solutions_only: false,
+    };
+    let described = session.described(&job);
+    let control = Control::new().with_progress();
+    let goals::Counted {
+        ran, goals, empty, ..
+    } = goals::count_goals(session.as_ref(), &groups, 1, shard, 0, &control)
+        .map_err(|e| e.to_string())?;
+    let heat_map =
+        goals::heat_map(puzzle.as_ref(), &ran.report, &goals).map_err(|e| e.to_string())?;
+    let mut summary = report::summary_json(&ran.report, &described, shard, false);
+    summary["goals"] = json!({"with_solutions": goals.len(), "without": empty.len()});
+    let lines: Vec<Value> = goals
+        .iter()
+        .chain(&empty)
+        .map(|g| goals::goal_json(g, &[]))
+        .collect();
+    Ok(json!({
+        "summary": summary,
+        "goals": lines,
+        "heat_map": heat_map,
         "error": ran.fault,
     }))
 }
@@ -293,6 +342,29 @@ mod tests {
         }
         assert_eq!(unique, 2339, "pentominoes 6 x 10, unique solutions");
         assert_eq!(seen, 150, "50 kept solutions a shard");
+    }
+
+    #[test]
+    fn every_date_of_a_calendar_is_counted_in_one_request() {
+        let entry = catalog::find("a-puzzle-a-day").unwrap();
+        let (answer, _) = request(json!({
+            "route": "search", "mode": "by-open", "text": entry.text, "label": entry.name
+        }));
+        let goals = answer["goals"].as_array().unwrap();
+        let with: Vec<&Value> = goals
+            .iter()
+            .filter(|g| g["counts"]["distinct"] != 0)
+            .collect();
+        // Every month-day pair has a solution (Feb 30 too: the frame does
+        // not know the calendar), 25,061 in all.
+        assert_eq!(with.len(), 372, "{}", answer["summary"]);
+        let total: u64 = with
+            .iter()
+            .map(|g| g["counts"]["distinct"].as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 25_061);
+        assert_eq!(answer["summary"]["distinct"], 25_061);
+        assert!(answer["heat_map"].as_str().unwrap().starts_with("<svg"));
     }
 
     #[test]
