@@ -38,3 +38,15 @@ pub fn expected(entry: &Entry) -> Option<String> {
     }
     (!parts.is_empty()).then(|| parts.join(", "))
 }
+
+/// One catalog entry as the web page lists it: name, family, title, about
+/// and the published counts.
+pub fn entry_json(entry: &Entry) -> serde_json::Value {
+    serde_json::json!({
+        "name": entry.name,
+        "family": entry.family,
+        "title": field(entry, "title"),
+        "about": field(entry, "about"),
+        "expected": expected(entry),
+    })
+}

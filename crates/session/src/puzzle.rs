@@ -201,3 +201,19 @@ fn reject_option(name: &str, option: &str, given: bool, family: &str) -> Result<
     }
     Ok(())
 }
+
+/// What the web page shows of a puzzle just read: its family, name,
+/// picture (SVG), open groups (`[{"name", "cells"}]`) and warnings.
+pub fn read_json(puzzle: &dyn Loaded) -> Value {
+    serde_json::json!({
+        "family": puzzle.family().as_str(),
+        "name": puzzle.name(),
+        "svg": puzzle.puzzle_svg(),
+        "open_groups": puzzle
+            .open_groups()
+            .into_iter()
+            .map(|(name, cells)| serde_json::json!({"name": name, "cells": cells}))
+            .collect::<Vec<_>>(),
+        "warnings": puzzle.warnings(),
+    })
+}

@@ -62,18 +62,7 @@ fn route(body: &Value, emit: &mut dyn FnMut(&str)) -> Result<Value, String> {
 }
 
 fn catalog_list() -> Value {
-    let puzzles: Vec<Value> = catalog::ENTRIES
-        .iter()
-        .map(|e| {
-            json!({
-                "name": e.name,
-                "family": e.family,
-                "title": catalog::field(e, "title"),
-                "about": catalog::field(e, "about"),
-                "expected": catalog::expected(e),
-            })
-        })
-        .collect();
+    let puzzles: Vec<Value> = catalog::ENTRIES.iter().map(catalog::entry_json).collect();
     json!({ "puzzles": puzzles })
 }
 
@@ -103,17 +92,7 @@ fn source_of(body: &Value) -> Result<Source, String> {
 fn puzzle(body: &Value) -> Result<Value, String> {
     let source = source_of(body)?;
     let p = family::load(&source, None).map_err(|e| e.to_string())?;
-    Ok(json!({
-        "family": p.family().as_str(),
-        "name": p.name(),
-        "svg": p.puzzle_svg(),
-        "open_groups": p
-            .open_groups()
-            .into_iter()
-            .map(|(name, cells)| json!({"name": name, "cells": cells}))
-            .collect::<Vec<_>>(),
-        "warnings": p.warnings(),
-    }))
+    Ok(jigsolve_session::puzzle::read_json(p.as_ref()))
 }
 
 /// The shard of a request, `"shard": [I, N]`, or the whole tree.

@@ -322,19 +322,7 @@ async fn status(State(app): Shared) -> Response {
 }
 
 async fn catalog_list() -> Response {
-    let entries: Vec<Value> = catalog::ENTRIES
-        .iter()
-        .map(|e| {
-            json!({
-                "name": e.name,
-                "family": e.family,
-                "title": catalog::field(e, "title"),
-                "about": catalog::field(e, "about"),
-                "expected": catalog::expected(e),
-            })
-        })
-        .collect();
-    ok(Value::Array(entries))
+    ok(catalog::ENTRIES.iter().map(catalog::entry_json).collect())
 }
 
 async fn catalog_one(Path(name): Path<String>) -> Response {
@@ -354,19 +342,7 @@ async fn puzzle(body: Bytes) -> Response {
     };
     let label = sent.label.clone();
     let read = blocking(Pool::Reading, move || {
-        load(&sent.label, &sent.text).map(|p| {
-            json!({
-                "family": p.family().as_str(),
-                "name": p.name(),
-                "svg": p.puzzle_svg(),
-                "open_groups": p
-                    .open_groups()
-                    .into_iter()
-                    .map(|(name, cells)| json!({"name": name, "cells": cells}))
-                    .collect::<Vec<_>>(),
-                "warnings": p.warnings(),
-            })
-        })
+        load(&sent.label, &sent.text).map(|p| jigsolve_session::puzzle::read_json(p.as_ref()))
     })
     .await;
     match read {
