@@ -60,6 +60,9 @@ pub struct Counted {
     /// The goals no solution reaches: the combinations of one cell per
     /// group that no solution leaves open, when they are few enough to list.
     pub empty: Vec<GoalCount>,
+    /// What to say when the system refused some of the search threads
+    /// asked for (see [`crate::threads::threads_made`]).
+    pub fewer_threads: Option<String>,
 }
 
 /// Counts every goal of `session` (prepared with [`goal_engine`]) on
@@ -140,7 +143,7 @@ fn counted(
     table: HashMap<Goal, ByKey<Value>>,
     control: &Control,
 ) -> Result<Counted> {
-    crate::threads::threads_made(control)?;
+    let fewer_threads = crate::threads::threads_made(control)?;
     let (goals, first) = goal_counts(session, groups, table);
     // A shard's goals are partial: only the whole search knows the goals
     // no solution reaches.
@@ -154,6 +157,7 @@ fn counted(
         goals,
         first,
         empty,
+        fewer_threads,
     })
 }
 

@@ -79,7 +79,7 @@ impl Default for Options {
 /// The mode of a request, `"mode": "count"` (`solve` when absent).
 pub fn mode_of(body: &Value) -> Result<Mode, String> {
     match body.get("mode") {
-        None | Some(Value::Null) => Ok(Mode::Solve),
+        None => Ok(Mode::Solve),
         Some(Value::String(mode)) => match mode.as_str() {
             "solve" => Ok(Mode::Solve),
             "count" => Ok(Mode::Count),

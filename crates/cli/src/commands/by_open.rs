@@ -129,15 +129,16 @@ pub fn by_open_command(args: &SolveArgs, puzzle: &dyn Loaded) -> Result<u8> {
                 ),
             },
         )?;
-    // The count already failed if no thread was made; this says when some
-    // were refused.
-    crate::running::threads_made(&control)?;
     let Counted {
         ran,
         goals,
         first,
         empty,
+        fewer_threads,
     } = counted;
+    if let Some(warning) = fewer_threads {
+        eprintln!("jigsolve: {warning}");
+    }
     if let Some(fault) = ran.fault {
         return Err(anyhow!(fault));
     }
