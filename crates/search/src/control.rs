@@ -55,6 +55,17 @@ impl StopReason {
     }
 }
 
+/// Something to call at most every so often while a search runs (see
+/// [`Control::with_heartbeat`]).
+pub type Beat = Arc<dyn Fn(&Control) + Send + Sync>;
+
+/// A beat and when it is next due, in nanoseconds since the control was made.
+struct Heartbeat {
+    every: Duration,
+    due: AtomicU64,
+    beat: Beat,
+}
+
 /// The shared state of one search: stop flag, limits, node count, progress.
 #[derive(Debug)]
 pub struct Control {
@@ -73,6 +84,15 @@ pub struct Control {
     /// Search threads asked for and those the system let a driver create,
     /// when it refused some (see [`Control::fewer_threads`]).
     fewer: Mutex<Option<(usize, usize)>>,
+    heartbeat: Option<Heartbeat>,
+}
+
+impl std::fmt::Debug for Heartbeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Heartbeat")
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Control {
@@ -96,7 +116,21 @@ impl Control {
             done: AtomicU64::new(0f64.to_bits()),
             slots: Mutex::new(Vec::new()),
             fewer: Mutex::new(None),
+            heartbeat: None,
         }
+    }
+
+    /// Calls `beat` from inside the search, at a poll, at most once every
+    /// `every`: progress for a host that has no thread to watch from (a
+    /// browser's Web Worker runs the search on its only thread). The beat
+    /// runs on a search thread, so it must be quick.
+    pub fn with_heartbeat(mut self, every: Duration, beat: Beat) -> Control {
+        self.heartbeat = Some(Heartbeat {
+            every,
+            due: AtomicU64::new(0),
+            beat,
+        });
+        self
     }
 
     /// Notes that a driver asked for `asked` search threads and the system
@@ -244,6 +278,21 @@ impl Control {
                 return false;
             }
         }
+        if let Some(heart) = &self.heartbeat {
+            let now = u64::try_from(self.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            let due = heart.due.load(Ordering::Relaxed);
+            let next =
+                now.saturating_add(u64::try_from(heart.every.as_nanos()).unwrap_or(u64::MAX));
+            // One thread wins each beat; the others go on searching.
+            if now >= due
+                && heart
+                    .due
+                    .compare_exchange(due, next, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            {
+                (heart.beat)(self);
+            }
+        }
         true
     }
 }
@@ -389,6 +438,23 @@ mod tests {
         assert!(ticker.poll(60, || 0.0).is_break());
         assert!(ticker.budget_spent());
         assert!(!control.is_stopped());
+    }
+
+    #[test]
+    fn a_heartbeat_beats_at_the_first_poll_and_then_once_a_period() {
+        let beats = Arc::new(AtomicU64::new(0));
+        let seen = Arc::clone(&beats);
+        let control = Control::new().with_heartbeat(
+            Duration::from_secs(3600),
+            Arc::new(move |c: &Control| {
+                seen.fetch_add(1, Ordering::SeqCst);
+                assert_eq!(c.nodes(), 5, "the beat sees the nodes published");
+            }),
+        );
+        let mut ticker = Ticker::new(&control);
+        assert!(ticker.poll(5, || 0.0).is_continue());
+        assert!(ticker.poll(5, || 0.0).is_continue());
+        assert_eq!(beats.load(Ordering::SeqCst), 1, "an hour has not passed");
     }
 
     #[test]

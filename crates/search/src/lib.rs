@@ -129,7 +129,7 @@ pub mod testkit;
 pub mod trace;
 mod tree;
 
-pub use control::{fraction_of, Control, StopReason, Ticker};
+pub use control::{fraction_of, Beat, Control, StopReason, Ticker};
 pub use count::{CountKinds, Counts, Weight};
 pub use drive::{count_solutions, run, RunConfig, Shard};
 pub use located::{is_blank, line_of, plain_toml_message, LineIndex, Located};

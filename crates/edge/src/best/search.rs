@@ -110,47 +110,53 @@ pub fn search_best_from(
         best: Mutex::new(None),
         sink,
     };
-    let results: Vec<(u64, u64, bool)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..options.threads)
-            .map(|t| {
-                let plan = &plan;
-                let shared = &shared;
-                let seed = worker_seed(options.seed, first_stream + t as u64);
-                std::thread::Builder::new()
-                    .name(format!("best-{t}"))
-                    .stack_size(1 << 20)
-                    .spawn_scoped(scope, move || {
-                        let mut worker = Worker::new(puzzle, plan, t, seed);
-                        let caps = Caps {
-                            restart: options.restart_nodes,
-                            stall: options.stall_nodes.unwrap_or(u64::MAX),
-                        };
-                        worker.run(caps, control, shared)
-                    })
-            })
-            .collect();
-        let mut results = Vec::with_capacity(handles.len());
-        let mut failed = None;
-        for handle in handles {
-            match handle {
-                // A worker's panic (a failed check in a debug build) is a
-                // bug: passed on, never hidden.
-                Ok(h) => match h.join() {
-                    Ok(r) => results.push(r),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                },
-                Err(e) => {
-                    // Stop the workers already started, then say why.
-                    control.cancel();
-                    failed = Some(e.to_string());
+    let run_worker = |t: usize| {
+        let seed = worker_seed(options.seed, first_stream + t as u64);
+        let mut worker = Worker::new(puzzle, &plan, t, seed);
+        let caps = Caps {
+            restart: options.restart_nodes,
+            stall: options.stall_nodes.unwrap_or(u64::MAX),
+        };
+        worker.run(caps, control, &shared)
+    };
+    // One worker runs on the calling thread: a host without threads (a
+    // browser's Web Worker) searches too.
+    let results: Vec<(u64, u64, bool)> = if options.threads == 1 {
+        vec![run_worker(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..options.threads)
+                .map(|t| {
+                    let run_worker = &run_worker;
+                    std::thread::Builder::new()
+                        .name(format!("best-{t}"))
+                        .stack_size(1 << 20)
+                        .spawn_scoped(scope, move || run_worker(t))
+                })
+                .collect();
+            let mut results = Vec::with_capacity(handles.len());
+            let mut failed = None;
+            for handle in handles {
+                match handle {
+                    // A worker's panic (a failed check in a debug build) is a
+                    // bug: passed on, never hidden.
+                    Ok(h) => match h.join() {
+                        Ok(r) => results.push(r),
+                        Err(panic) => std::panic::resume_unwind(panic),
+                    },
+                    Err(e) => {
+                        // Stop the workers already started, then say why.
+                        control.cancel();
+                        failed = Some(e.to_string());
+                    }
                 }
             }
-        }
-        match failed {
-            Some(why) => Err(BestError::Spawn(why)),
-            None => Ok(results),
-        }
-    })?;
+            match failed {
+                Some(why) => Err(BestError::Spawn(why)),
+                None => Ok(results),
+            }
+        })?
+    };
     let best = shared.best.into_inner().unwrap_or_else(|e| e.into_inner());
     let nodes = results.iter().map(|r| r.0).sum();
     let restarts = results.iter().map(|r| r.1).sum();
