@@ -4,8 +4,9 @@
 
 use crate::error::{Error, Result};
 use crate::family;
-use jigsolve_edge::best::Improvement;
+use jigsolve_edge::best::{BestEnd, BestReport, Improvement};
 use jigsolve_edge::Puzzle;
+use jigsolve_search::StopReason;
 use serde_json::{json, Value};
 
 /// One improvement as a JSON line: what `verify` scores again and `merge`
@@ -32,6 +33,57 @@ pub fn improvement_json(
         "board": family::board_json(puzzle, &found.placements),
         "link": jigsolve_edge::score::link(puzzle, &found.placements).ok(),
     })
+}
+
+/// How a best-board search ended, in the words of the page's summary.
+pub fn end_words(end: BestEnd) -> &'static str {
+    match end {
+        BestEnd::FullScore | BestEnd::Stopped(StopReason::SolutionLimit) => "full score",
+        BestEnd::Exhausted => "searched to the end under the break rules",
+        BestEnd::Stopped(StopReason::Cancelled) => "cancelled",
+        BestEnd::Stopped(StopReason::TimeLimit) => "time-limit",
+        BestEnd::Stopped(StopReason::NodeLimit) => "node-limit",
+    }
+}
+
+/// The summary a best-board search on the page ends with: the best score,
+/// nodes, rate, restarts, seed and how it ended.
+pub fn summary_json(
+    puzzle: &Puzzle,
+    hash: &str,
+    report: &BestReport,
+    seconds: f64,
+    seed: u64,
+) -> Value {
+    json!({
+        "type": "summary",
+        "puzzle": puzzle.name,
+        "puzzle_hash": hash,
+        "score": report.best.as_ref().map(|b| b.score),
+        "max": jigsolve_edge::best::max_score(puzzle.rows, puzzle.cols),
+        "nodes": report.nodes,
+        "nodes_per_second": (report.nodes as f64 / seconds.max(1e-9)).round() as u64,
+        "restarts": report.restarts,
+        "seconds": seconds,
+        "seed": seed,
+        "shard": null,
+        "end": end_words(report.end),
+    })
+}
+
+/// The board of a best-board line (as `best --json` prints it) drawn,
+/// its empty cells blank.
+pub fn board_svg(puzzle: &Puzzle, line: &Value) -> std::result::Result<String, String> {
+    let placements = family::edge_board_of(puzzle, line)?;
+    let caption = format!(
+        "{}: best board, {} of {} inner edges match",
+        puzzle.name, line["score"], line["max"]
+    );
+    Ok(jigsolve_render::edge::board_svg(
+        puzzle,
+        &placements,
+        &caption,
+    ))
 }
 
 /// The quota colours measured on Eternity II's tiles: Blackwood's 13, 16

@@ -348,16 +348,58 @@ pub fn print_goals(
 /// The heat map of `goals`: the board with the distinct solutions that
 /// leave each cell open, as SVG.
 pub fn heat_map(puzzle: &dyn Loaded, report: &Report, goals: &[GoalCount]) -> Result<String> {
+    let cells = goals
+        .iter()
+        .map(|g| (g.open.clone(), g.counts.distinct.unwrap_or(0)));
+    heat_map_of(puzzle, cells, report.complete)
+}
+
+/// The heat map of goal lines as [`goal_json`] writes them (the shards of
+/// one search added up by goal, in a browser): each open cell's distinct
+/// solutions; `complete` says whether the counts are the whole tree's.
+pub fn heat_map_of_lines(puzzle: &dyn Loaded, lines: &[Value], complete: bool) -> Result<String> {
+    let mut cells = Vec::with_capacity(lines.len());
+    for line in lines {
+        let mut open = Vec::new();
+        for names in line["open"]
+            .as_object()
+            .into_iter()
+            .flat_map(|o| o.values())
+        {
+            match names {
+                Value::Array(many) => {
+                    open.extend(many.iter().filter_map(Value::as_str).map(String::from))
+                }
+                Value::String(one) => open.push(one.clone()),
+                _ => {}
+            }
+        }
+        let distinct = &line["counts"]["distinct"];
+        let distinct = distinct
+            .as_u64()
+            .map(u128::from)
+            .or_else(|| distinct.to_string().parse().ok())
+            .ok_or_else(|| Error::input(format!("a goal line without a distinct count: {line}")))?;
+        cells.push((open, distinct));
+    }
+    heat_map_of(puzzle, cells.into_iter(), complete)
+}
+
+fn heat_map_of(
+    puzzle: &dyn Loaded,
+    goals: impl Iterator<Item = (Vec<String>, u128)>,
+    complete: bool,
+) -> Result<String> {
     let mut per_cell: HashMap<String, u128> = HashMap::new();
-    for g in goals {
-        for name in &g.open {
-            *per_cell.entry(name.clone()).or_default() += g.counts.distinct.unwrap_or(0);
+    for (open, distinct) in goals {
+        for name in open {
+            *per_cell.entry(name).or_default() += distinct;
         }
     }
     let caption = format!(
         "{}: distinct solutions leaving each cell open{}",
         puzzle.name(),
-        if report.complete { "" } else { " (partial)" }
+        if complete { "" } else { " (partial)" }
     );
     puzzle
         .heat_map_svg(&per_cell, &caption)

@@ -10,6 +10,15 @@ use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
+/// The caption of kept solution `index` (from 1) of `puzzle` drawn on
+/// the page: what it stands for.
+pub fn solution_caption(puzzle: &str, index: u64, weight: Weight) -> String {
+    format!(
+        "{puzzle}: solution {index} (stands for {} raw, {} distinct)",
+        weight.raw, weight.distinct
+    )
+}
+
 /// A solution's weight as JSON.
 pub fn weight_json(w: Weight) -> Value {
     json!({

@@ -37,6 +37,40 @@ pub fn tree_json(
     v
 }
 
+/// A recorded tree as the page shows it: what `tree --json` prints, the
+/// naive space in words, and the picture.
+pub struct Shown {
+    /// The JSON of `jigsolve tree --json`.
+    pub json: Value,
+    /// `{"space", "means", "pruned", "visited"}`: the naive space, what it
+    /// counts, the share of it never visited, the nodes visited.
+    pub naive: Value,
+    /// The tree drawn (SVG).
+    pub svg: String,
+}
+
+/// Counts, words and picture of `trace`, recorded from `session`.
+pub fn shown(
+    trace: &SearchTrace,
+    session: &dyn Session,
+    name: &str,
+    described: &Described,
+) -> Shown {
+    let labels = level_labels(trace, session);
+    let nodes = trace.total_nodes();
+    let json = tree_json(trace, &labels, name, described);
+    Shown {
+        json,
+        naive: json!({
+            "space": described.naive.to_string(),
+            "means": described.naive.means(),
+            "pruned": crate::report::share_text(&described.naive, nodes),
+            "visited": nodes,
+        }),
+        svg: jigsolve_render::tree::tree_svg(trace, &tree_caption(trace, labels, name)),
+    }
+}
+
 /// The title and subtitle of the tree's picture, and its level labels.
 pub fn tree_caption(trace: &SearchTrace, labels: Vec<String>, name: &str) -> TreeCaption {
     let recorded = trace.nodes.len() as u64;

@@ -216,10 +216,8 @@ pub(super) async fn solution(
     let (label, text) = (search.label.clone(), search.text.clone());
     drawn_picture(format == "png", download.then_some(stem), move || {
         let puzzle = load(&label, &text)?;
-        let caption = format!(
-            "{}: solution {index} (stands for {} raw, {} distinct)",
-            found.puzzle, found.weight.raw, found.weight.distinct
-        );
+        let caption =
+            jigsolve_session::report::solution_caption(&found.puzzle, index, found.weight);
         puzzle.solution_svg(&found.record, &caption)
     })
     .await
@@ -304,16 +302,7 @@ pub(super) async fn best_board(
     drawn_picture(format == "png", download.then_some(stem), move || {
         let puzzle = family::load_edge(&source, None, "the best-board search")
             .map_err(|e| format!("{e:#}"))?;
-        let placements = family::edge_board_of(&puzzle, &best.line)?;
-        let caption = format!(
-            "{}: best board, {score} of {} inner edges match",
-            puzzle.name, best.line["max"]
-        );
-        Ok(jigsolve_render::edge::board_svg(
-            &puzzle,
-            &placements,
-            &caption,
-        ))
+        jigsolve_session::best::board_svg(&puzzle, &best.line)
     })
     .await
 }

@@ -6,13 +6,12 @@ use super::{
     kept_bytes, open_names, reserve_kept, BestBoard, Limits, Mode, Phase, Search, State, TreeShown,
     KEPT_BYTES_IN_ALL, KEPT_BYTES_PER_SEARCH,
 };
-use jigsolve_edge::best::{max_score, search_best, BestEnd, BestOptions, Improvement};
-use jigsolve_render::tree::tree_svg;
-use jigsolve_search::{Control, StopReason, Weight};
+use jigsolve_edge::best::{max_score, search_best, BestOptions, Improvement};
+use jigsolve_search::{Control, Weight};
 use jigsolve_session::best;
 use jigsolve_session::family;
 use jigsolve_session::goals;
-use jigsolve_session::report::{share_text, summary_json};
+use jigsolve_session::report::summary_json;
 use jigsolve_session::session::{Found, Job};
 use jigsolve_session::source::Source;
 use jigsolve_session::tree;
@@ -228,21 +227,13 @@ fn run_tree(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
     let trace = session
         .trace(search.options.tree, &control)
         .map_err(|e| format!("the search tree could not be walked (a bug): {e}"))?;
-    let labels = tree::level_labels(&trace, session.as_ref());
-    let name = puzzle.name();
-    let nodes = trace.total_nodes();
-    let json = tree::tree_json(&trace, &labels, name, &described);
+    let drawn = tree::shown(&trace, session.as_ref(), puzzle.name(), &described);
     let shown = TreeShown {
-        nodes: json["nodes"].as_u64().unwrap_or(0),
-        solutions: json["solutions"].clone(),
-        json: json.to_string().into(),
-        naive: json!({
-            "space": described.naive.to_string(),
-            "means": described.naive.means(),
-            "pruned": share_text(&described.naive, nodes),
-            "visited": nodes,
-        }),
-        svg: tree_svg(&trace, &tree::tree_caption(&trace, labels, name)).into(),
+        nodes: drawn.json["nodes"].as_u64().unwrap_or(0),
+        solutions: drawn.json["solutions"].clone(),
+        json: drawn.json.to_string().into(),
+        naive: drawn.naive,
+        svg: drawn.svg.into(),
     };
     drop(trace);
     let n = shown.bytes();
@@ -303,27 +294,7 @@ fn run_best(search: &Search, limits: &Limits, source: &Source) -> Result<(), Str
     let report = search_best(&puzzle, &options, &control, &sink)
         .map_err(|e| format!("{}: {e}", source.label))?;
     let seconds = control.elapsed().as_secs_f64();
-    let ended = match report.end {
-        BestEnd::FullScore | BestEnd::Stopped(StopReason::SolutionLimit) => "full score",
-        BestEnd::Exhausted => "searched to the end under the break rules",
-        BestEnd::Stopped(StopReason::Cancelled) => "cancelled",
-        BestEnd::Stopped(StopReason::TimeLimit) => "time-limit",
-        BestEnd::Stopped(StopReason::NodeLimit) => "node-limit",
-    };
-    let summary = json!({
-        "type": "summary",
-        "puzzle": puzzle.name,
-        "puzzle_hash": hash,
-        "score": report.best.as_ref().map(|b| b.score),
-        "max": max,
-        "nodes": report.nodes,
-        "nodes_per_second": (report.nodes as f64 / seconds.max(1e-9)).round() as u64,
-        "restarts": report.restarts,
-        "seconds": seconds,
-        "seed": seed,
-        "shard": null,
-        "end": ended,
-    });
+    let summary = best::summary_json(&puzzle, &hash, &report, seconds, seed);
     search.state().summary = Some(summary);
     Ok(())
 }
