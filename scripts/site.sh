@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds jigsolve's engines for the browser into target/site/ (or the
-# folder given): jigsolve.wasm (crates/wasm, compiled for
-# wasm32-unknown-unknown), the worker that runs it and the module that runs
-# a search on every core (site/). Installs what the build needs from
+# Builds jigsolve's static site into target/site/ (or the folder given),
+# ready for any static host: the page of `jigsolve serve` (one page source,
+# crates/serve/src/page/, here with its searches in this browser),
+# jigsolve.wasm (crates/wasm, compiled for wasm32-unknown-unknown), the
+# worker that runs it and the module that runs a search on every core
+# (site/). Installs what the build needs from
 # Debian's packages when it is missing: rustc-web and cargo-web (a Rust
 # with the standard library's source, for -Zbuild-std), rust-web-src and
 # lld-22 (wasm-ld-22). The rustup toolchain has no wasm32 target.
@@ -33,6 +35,13 @@ PATH=/usr/bin:$PATH RUSTC_BOOTSTRAP=1 \
 mkdir -p "$out"
 cp target/wasm/wasm32-unknown-unknown/release/jigsolve_wasm.wasm "$out/jigsolve.wasm"
 cp site/worker.js site/jigsolve.js "$out/"
+page=crates/serve/src/page
+cp "$page/app.js" "$page/backends.js" "$page/style.css" "$out/"
+# The same page; its searches run in the visitor's browser.
+sed 's/<body data-backend="server">/<body data-backend="browser">/' "$page/index.html" > "$out/index.html"
+grep -q 'data-backend="browser"' "$out/index.html"
 size=$(wc -c < "$out/jigsolve.wasm")
 gz=$(gzip -9 -c "$out/jigsolve.wasm" | wc -c)
-echo "site: $out/jigsolve.wasm $((size / 1024)) KiB ($((gz / 1024)) KiB compressed)" >&2
+page_bytes=$(cat "$out"/*.html "$out"/*.js "$out"/*.css | wc -c)
+page_gz=$(for f in "$out"/*.html "$out"/*.js "$out"/*.css; do gzip -9 -c "$f"; done | wc -c)
+echo "site: $out/jigsolve.wasm $((size / 1024)) KiB ($((gz / 1024)) KiB compressed), page $((page_bytes / 1024)) KiB ($((page_gz / 1024)) KiB compressed)" >&2

@@ -2,7 +2,7 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /`, `/app.js`, `/style.css` | the page |
+//! | `GET /`, `/app.js`, `/backends.js`, `/style.css` | the page |
 //! | `GET /api/status` | searches running (and the threads they use), waiting and kept; the limits |
 //! | `GET /api/catalog`, `GET /api/catalog/NAME` | the catalog; one puzzle's file |
 //! | `POST /api/puzzle` `{text, label}` | the puzzle read as `solve` reads it: family, name, picture (SVG) and what `solve` warns of, or the error with its line |
@@ -47,6 +47,7 @@ use search::{best_board, events, search_of, search_tree, solution, solutions, st
 
 const INDEX_HTML: &str = include_str!("../page/index.html");
 const APP_JS: &str = include_str!("../page/app.js");
+const BACKENDS_JS: &str = include_str!("../page/backends.js");
 const STYLE_CSS: &str = include_str!("../page/style.css");
 
 /// How often a running search's progress is sent.
@@ -73,6 +74,10 @@ pub fn router(registry: Arc<Registry>, loopback: bool) -> Router {
         .route(
             "/app.js",
             get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/backends.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BACKENDS_JS) }),
         )
         .route(
             "/style.css",

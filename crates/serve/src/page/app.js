@@ -1,9 +1,11 @@
-// The page of `jigsolve serve`: enter a puzzle (catalog, file, paste or
-// drawing), see it drawn and its errors as the command line says them,
-// run a search and watch it, browse the solutions, or show the search
-// itself: its tree, counted per depth and drawn. Everything the page
-// knows of a puzzle is the file text in the text area: the drawing tools
-// write that text, and the server reads it exactly as `jigsolve solve` does.
+// The page of `jigsolve serve` and of the static site: enter a puzzle
+// (catalog, file, paste or drawing), see it drawn and its errors as the
+// command line says them, run a search and watch it, browse the solutions,
+// or show the search itself: its tree, counted per depth and drawn.
+// Everything the page knows of a puzzle is the file text in the text area:
+// the drawing tools write that text, and the back end (backends.js: the
+// server, or the WebAssembly build in this browser's workers) reads it
+// exactly as `jigsolve solve` does.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -12,24 +14,14 @@ const state = {
   catalogName: "",     // the catalog puzzle loaded, while its text is unchanged
   catalogText: "",
   family: "",          // the family of the puzzle as last read without error
-  search: null,        // {id, mode, events, done, kept, listed}
+  search: null,        // {run, mode, done, kept, listed}
   index: 1,            // the solution shown
   readTimer: null,
 };
 
-// ---------- the server ----------
+// ---------- the back end ----------
 
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  };
-  const response = await fetch(path, init);
-  const type = response.headers.get("Content-Type") || "";
-  const data = type.startsWith("application/json") ? await response.json() : await response.blob();
-  return { ok: response.ok, status: response.status, data };
-}
+let backend = null; // made when the page is ready (backends.js)
 
 function label() {
   return $("label").value.trim() || "puzzle.toml";
@@ -55,7 +47,7 @@ async function readPuzzle() {
     $("puzzle-info").textContent = "";
     return;
   }
-  const { ok, data } = await api("/api/puzzle", { text, label: label() });
+  const { ok, data } = await backend.read(text, label());
   if (text !== $("text").value) return; // edited again meanwhile
   if (ok) {
     showError(null);
@@ -71,7 +63,7 @@ async function readPuzzle() {
     $("puzzle-picture").removeAttribute("src");
     $("puzzle-info").textContent = "";
     $("calendar").hidden = true;
-    showError(data.error || "the server could not read the puzzle", data.line);
+    showError(data.error || "the puzzle could not be read", data.line);
   }
 }
 
@@ -126,9 +118,7 @@ function setText(text, fromCatalog) {
 // ---------- catalog and files ----------
 
 async function loadCatalogList() {
-  const { ok, data } = await api("/api/catalog");
-  if (!ok) return;
-  for (const entry of data) {
+  for (const entry of await backend.catalog()) {
     const option = document.createElement("option");
     option.value = entry.name;
     option.textContent = `${entry.name} (${familyName(entry.family)})` + (entry.title ? ` — ${entry.title}` : "");
@@ -138,7 +128,7 @@ async function loadCatalogList() {
 
 async function chooseCatalog(name) {
   if (!name) return;
-  const { ok, data } = await api("/api/catalog/" + encodeURIComponent(name));
+  const { ok, data } = await backend.entry(name);
   if (!ok) {
     showError(data.error);
     return;
@@ -152,7 +142,7 @@ async function chooseCatalog(name) {
 async function openFile(file) {
   if (!file) return;
   if (file.size > 256 * 1024) {
-    showError(`${file.name}: larger than 256 KiB, the most the server takes`);
+    showError(`${file.name}: larger than 256 KiB, the most jigsolve reads`);
     return;
   }
   $("label").value = file.name;
@@ -231,7 +221,7 @@ function stem() {
 // ---------- searching ----------
 
 function closeSearch() {
-  if (state.search && state.search.events) state.search.events.close();
+  if (state.search && state.search.run) state.search.run.close();
   state.search = null;
 }
 
@@ -247,42 +237,44 @@ async function startSearch(mode) {
   $("best-view").hidden = true;
   $("tree-view").hidden = true;
   $("goals-view").hidden = true;
-  const { ok, data } = await api("/api/search", { text: $("text").value, label: label(), mode, options: searchOptions(mode) });
-  if (!ok) {
-    if (data.line) showError(data.error, data.line);
-    searchError(data.error || "the server refused the search");
-    return;
-  }
-  const search = { id: data.id, mode, done: false, kept: 0, listed: 0 };
+  const search = { run: null, mode, done: false, kept: 0, listed: 0 };
   state.search = search;
-  state.index = 1;
-  setStatus(`${modeWord(mode)}: starting`);
-  $("stop").disabled = false;
-  const events = new EventSource(`/api/search/${search.id}/events`);
-  search.events = events;
-  events.addEventListener("progress", (e) => {
-    if (state.search !== search) return;
-    showProgress(JSON.parse(e.data));
-  });
-  events.addEventListener("done", (e) => {
-    if (state.search !== search) return;
-    search.done = true;
-    const outcome = JSON.parse(e.data);
-    showProgress(outcome.progress);
-    if (search.mode === "best") showBestOutcome(outcome);
-    else if (search.mode === "tree") showTreeOutcome(outcome);
-    else if (search.mode === "by-open") showGoalsOutcome(outcome);
-    else showOutcome(outcome);
-  });
-  events.onerror = () => {
-    if (state.search !== search) return;
-    if (!search.done) {
-      searchError("lost the connection to the server; the search is cancelled");
+  const request = { text: $("text").value, label: label(), mode, options: searchOptions(mode) };
+  const { ok, data } = await backend.start(request, {
+    progress: (p) => {
+      if (state.search === search) showProgress(p);
+    },
+    done: (outcome) => {
+      if (state.search !== search) return;
+      search.done = true;
+      showProgress(outcome.progress);
+      if (search.mode === "best") showBestOutcome(outcome);
+      else if (search.mode === "tree") showTreeOutcome(outcome);
+      else if (search.mode === "by-open") showGoalsOutcome(outcome);
+      else showOutcome(outcome);
+    },
+    lost: (message) => {
+      if (state.search !== search || search.done) return;
+      searchError(message);
       setStatus("idle");
       $("stop").disabled = true;
-    }
-    events.close();
-  };
+    },
+  });
+  if (state.search !== search) {
+    if (ok) data.close();
+    return;
+  }
+  if (!ok) {
+    state.search = null;
+    if (data.line) showError(data.error, data.line);
+    searchError(data.error || "the search was refused");
+    setStatus("idle");
+    return;
+  }
+  search.run = data;
+  state.index = 1;
+  if (!search.done) setStatus(`${modeWord(mode)}: starting`);
+  $("stop").disabled = search.done;
 }
 
 function modeWord(mode) {
@@ -378,8 +370,6 @@ function showOutcome(outcome) {
   } else {
     $("browser").hidden = true;
   }
-  const all = $("dl-all");
-  all.href = `/api/search/${state.search.id}/solutions`;
 }
 
 function updatePosition() {
@@ -397,13 +387,8 @@ function showSolution(n) {
   if (!search || search.kept === 0) return;
   n = Math.max(1, Math.min(search.kept, Math.floor(n) || 1));
   state.index = n;
-  const base = `/api/search/${search.id}/solution/${n}`;
-  $("solution-picture").src = `${base}?format=svg`;
-  $("dl-svg").href = `${base}?format=svg&download`;
-  $("dl-png").href = `${base}?format=png&download`;
-  $("dl-json").href = `${base}?format=json&download`;
-  $("dl-all").href = `/api/search/${search.id}/solutions`;
   updatePosition();
+  showPicture("solution-picture", search, "solution", n);
 }
 
 // ---------- search options: the command line's engine options ----------
@@ -535,12 +520,7 @@ function showBest(search, best) {
   }
   if (search.bestShown === best.improvements) return;
   search.bestShown = best.improvements;
-  const base = `/api/search/${search.id}/best`;
-  // The number makes each improvement a new address, not a cached picture.
-  $("best-picture").src = `${base}?format=svg&board=${best.improvements}`;
-  $("best-svg").href = `${base}?format=svg&download`;
-  $("best-png").href = `${base}?format=png&download`;
-  $("best-json").href = `${base}?format=json&download`;
+  showPicture("best-picture", search, "best", best.improvements);
 }
 
 function showBestOutcome(outcome) {
@@ -614,11 +594,7 @@ function showTreeOutcome(outcome) {
     dd.id = "tree-" + k.replace(/ /g, "-");
     return [dt, dd];
   }));
-  const base = `/api/search/${state.search.id}/tree`;
-  $("tree-picture").src = `${base}?format=svg`;
-  $("tree-svg").href = `${base}?format=svg&download`;
-  $("tree-png").href = `${base}?format=png&download`;
-  $("tree-json").href = `${base}?format=json&download`;
+  showPicture("tree-picture", state.search, "tree", 0);
   $("tree-view").hidden = false;
 }
 
@@ -1199,19 +1175,51 @@ function edgeChanged() {
   textChanged();
 }
 
-// ---------- the server's load ----------
+// ---------- pictures and downloads of a search ----------
+
+// Shows picture `kind` (solution, best or tree) number `n` of `search` in
+// the image `id`, unless another was asked for meanwhile.
+async function showPicture(id, search, kind, n) {
+  if (!search || !search.run) return;
+  const img = $(id);
+  const asked = `${kind} ${n}`;
+  img.dataset.asked = asked;
+  try {
+    const url = await search.run.picture(kind, n);
+    if (img.dataset.asked === asked && state.search === search) img.src = url;
+  } catch (e) {
+    searchError(`the picture could not be drawn: ${e.message}`);
+  }
+}
+
+// A download link of the search's files: saved when clicked.
+function downloads(id, what) {
+  $(id).href = "#";
+  $(id).addEventListener("click", async (e) => {
+    e.preventDefault();
+    const search = state.search;
+    if (!search || !search.run) return;
+    try {
+      const { blob, name } = await what(search);
+      saveBlob(blob, name);
+    } catch (error) {
+      searchError(`the file could not be made: ${error.message}`);
+    }
+  });
+}
+
+// ---------- where searches run ----------
 
 async function showServer() {
-  const { ok, data } = await api("/api/status");
-  if (ok) {
-    $("server").textContent = `server: ${data.running} searches running on ${data.threads} threads, ${data.waiting} waiting (at most ${data.limits.threads} threads at once, ${data.limits.waiting} searches waiting)`;
-    limitThreads(data.limits.threads);
-  }
+  const line = await backend.status();
+  if (line) $("server").textContent = line;
+  limitThreads(backend.most());
 }
 
 // ---------- wiring ----------
 
 window.addEventListener("DOMContentLoaded", async () => {
+  backend = makeBackend();
   $("text").addEventListener("input", textChanged);
   $("label").addEventListener("change", textChanged);
   $("catalog").addEventListener("change", (e) => chooseCatalog(e.target.value));
@@ -1224,15 +1232,21 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("by-open").onclick = () => startSearch("by-open");
   $("tree-fit").onchange = () => $("tree-picture").parentElement.classList.toggle("fit", $("tree-fit").checked);
   $("stop").onclick = async () => {
-    if (state.search) await api(`/api/search/${state.search.id}/stop`, {});
+    if (state.search && state.search.run) await state.search.run.stop();
   };
+  for (const format of ["svg", "png", "json"]) {
+    downloads(`dl-${format}`, (search) => search.run.file("solution", state.index, format));
+    downloads(`best-${format}`, (search) => search.run.file("best", 0, format));
+    downloads(`tree-${format}`, (search) => search.run.file("tree", 0, format));
+  }
+  downloads("dl-all", (search) => search.run.allSolutions());
   $("prev").onclick = () => showSolution(state.index - 1);
   $("next").onclick = () => showSolution(state.index + 1);
   $("go").onclick = () => showSolution(+$("jump").value);
   $("jump").addEventListener("keydown", (e) => { if (e.key === "Enter") showSolution(+$("jump").value); });
   $("download-puzzle").onclick = () => saveBlob(new Blob([$("text").value], { type: "text/plain" }), stem() + ".toml");
   $("download-puzzle-png").onclick = async () => {
-    const { ok, data } = await api("/api/puzzle/png", { text: $("text").value, label: label() });
+    const { ok, data } = await backend.puzzlePng($("text").value, label());
     if (ok) saveBlob(data, stem() + ".png");
     else showError(data.error, data.line);
   };
@@ -1262,7 +1276,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   await loadCatalogList();
   await readAddress();
   showServer();
-  setInterval(showServer, 2000);
+  if (backend.kind === "server") setInterval(showServer, 2000);
   familyChanged();
   document.body.dataset.ready = "yes";
 });
