@@ -99,7 +99,9 @@ fn search_shown_as_tree_shows_it(browser: &Browser, server: &Server, name: &str)
     );
     picture_shown(browser, "tree-picture");
     let src = browser.script("return document.getElementById('tree-picture').getAttribute('src')");
-    let (status, svg) = server.get_bytes(src.as_str().unwrap());
+    // The page's addresses are relative to it (the page is at the root).
+    let path = format!("/{}", src.as_str().unwrap().trim_start_matches('/'));
+    let (status, svg) = server.get_bytes(&path);
     assert_eq!(status, 200);
     let svg = String::from_utf8(svg).unwrap();
     assert!(svg.starts_with("<svg"), "{name}");

@@ -72,13 +72,19 @@ fn serve(dir: PathBuf) -> String {
                         break;
                     }
                 }
-                let name = path.trim_start_matches('/');
+                let path = path.split(['?', '#']).next().unwrap_or("/");
+                let name = match path.trim_start_matches('/') {
+                    "" => "index.html",
+                    name => name,
+                };
                 let (status, kind, body) = if name == "harness.html" {
                     ("200 OK", "text/html", HARNESS.as_bytes().to_vec())
                 } else if !name.contains("..") && dir.join(name).is_file() {
                     let kind = match Path::new(name).extension().and_then(|e| e.to_str()) {
                         Some("js") => "text/javascript",
                         Some("wasm") => "application/wasm",
+                        Some("html") => "text/html",
+                        Some("css") => "text/css",
                         _ => "application/octet-stream",
                     };
                     ("200 OK", kind, std::fs::read(dir.join(name)).unwrap())
@@ -275,4 +281,202 @@ fn the_engines_in_a_real_browser() {
             searches.join(", ")
         );
     }
+}
+
+/// A file the page makes for a download (`what`: an expression giving a
+/// `{blob, name}` promise, as the page's download links do): its name, type,
+/// size and text.
+fn page_file(browser: &Browser, what: &str) -> Value {
+    browser.script(&format!(
+        "window.pageFile = null; (async () => {{ const f = await ({what}); \
+         window.pageFile = {{ name: f.name, type: f.blob.type, size: f.blob.size, text: await f.blob.text() }}; }})()\
+         .catch((e) => {{ window.pageFile = {{ error: String(e) }}; }}); return true;"
+    ));
+    browser.wait("the file", "return window.pageFile !== null");
+    let file = browser.script("return window.pageFile");
+    assert!(file["error"].is_null(), "{file}");
+    file
+}
+
+fn choose(browser: &Browser, name: &str) {
+    browser.click(&format!("#catalog option[value='{name}']"));
+    browser.wait(
+        &format!("{name} read"),
+        &format!("return document.getElementById('puzzle-info').textContent.startsWith('{name}:')"),
+    );
+}
+
+fn ended(browser: &Browser, what: &str, status: &str) {
+    browser.wait(
+        what,
+        &format!("return document.getElementById('status').textContent.startsWith('{status}')"),
+    );
+}
+
+fn picture_shown(browser: &Browser, id: &str) {
+    browser.wait(
+        &format!("the picture #{id}"),
+        &format!("const i = document.getElementById('{id}'); return i.complete && i.naturalWidth > 0 && !!i.getAttribute('src')"),
+    );
+}
+
+/// Every kept solution of the page's search, checked by `jigsolve verify`.
+fn kept_verified(browser: &Browser, puzzle: &str) -> usize {
+    let file = page_file(browser, "state.search.run.allSolutions()");
+    let lines = file["text"].as_str().unwrap();
+    let checked = common::file(lines);
+    common::assert_verified(puzzle, checked.path());
+    lines.lines().count()
+}
+
+/// The page of `jigsolve serve` as the static site, its searches on Web
+/// Workers: a puzzle of each family solved, pentominoes 6 x 10 counted on
+/// two workers and browsed, the search tree, the best board, every date of
+/// a calendar, Stop, a bad file, downloads, and a shared link opened in a
+/// fresh browser profile; every solution checked by `jigsolve verify`.
+#[test]
+fn the_page_as_a_static_site() {
+    if !browser_available() {
+        return;
+    }
+    let Some(dir) = site() else { return };
+    let addr = serve(dir);
+    let browser = Browser::start();
+    browser.go(&format!("http://{addr}/"));
+    browser.wait("the page", "return document.body.dataset.ready === 'yes'");
+    assert!(browser.text("#server").contains("in this browser"));
+
+    // A puzzle of each family, solved on one worker and drawn.
+    for name in ["impuzzable", "hexiamond-6x6", "tangram-square"] {
+        choose(&browser, name);
+        picture_shown(&browser, "puzzle-picture");
+        browser.click("#solve");
+        ended(&browser, &format!("{name} solved"), "done:");
+        assert_eq!(browser.text("#count-listed"), "1", "{name}");
+        picture_shown(&browser, "solution-picture");
+        assert_eq!(kept_verified(&browser, name), 1, "{name}");
+    }
+    browser.screenshot("site-tangram");
+
+    // Pentominoes 6 x 10 on two workers: 2,339, browsed, downloads.
+    choose(&browser, "pentomino-6x10");
+    browser.click("#search-options summary");
+    browser.type_into("#opt-threads", "2");
+    browser.click("#count");
+    ended(&browser, "the pentominoes counted", "done: complete");
+    assert_eq!(browser.text("#count-unique"), "2,339");
+    assert_eq!(browser.text("#count-raw"), "9,356");
+    assert_eq!(browser.text("#progress-tree-done"), "100.0%");
+    assert_eq!(browser.text("#progress-solutions-so-far"), "2,339");
+    picture_shown(&browser, "solution-picture");
+    browser.click("#next");
+    browser.wait(
+        "solution 2",
+        "return document.getElementById('position').textContent === 'solution 2 of 1,000 (the first 1,000 of 2,339 are kept)'",
+    );
+    picture_shown(&browser, "solution-picture");
+    assert_eq!(kept_verified(&browser, "pentomino-6x10"), 1000);
+    let png = page_file(&browser, "state.search.run.file('solution', 2, 'png')");
+    assert_eq!(png["type"], "image/png");
+    assert_eq!(png["name"], "pentomino-6x10-0002.png");
+    assert!(png["size"].as_u64().unwrap() > 1000, "{}", png["size"]);
+    let svg = page_file(&browser, "state.search.run.file('solution', 2, 'svg')");
+    assert!(svg["text"]
+        .as_str()
+        .unwrap()
+        .contains("solution 2 (stands for"));
+    browser.screenshot("site-pentomino");
+
+    // The search tree of Impuzzable, as `jigsolve tree` counts it.
+    choose(&browser, "impuzzable");
+    browser.click("#tree");
+    ended(&browser, "the tree", "done: complete");
+    let tree = common::succeeds(common::jigsolve().args(["tree", "impuzzable", "--json"]));
+    let tree: Value = serde_json::from_slice(&tree.stdout).unwrap();
+    assert_eq!(
+        browser.text("#tree-nodes"),
+        common::grouped(tree["nodes"].as_u64().unwrap())
+    );
+    picture_shown(&browser, "tree-picture");
+
+    // The best board of Scramble: the full score, its board rescored.
+    choose(&browser, "scramble");
+    browser.click("#best");
+    ended(&browser, "the best board", "done: full score");
+    assert_eq!(browser.text("#best-score"), "12 of 12");
+    picture_shown(&browser, "best-picture");
+    let line = page_file(&browser, "state.search.run.file('best', 0, 'json')");
+    let board = common::file(line["text"].as_str().unwrap());
+    common::assert_verified("scramble", board.path());
+
+    // Every date of A-Puzzle-A-Day on two workers, goal by goal.
+    choose(&browser, "a-puzzle-a-day");
+    browser.click("#by-open");
+    ended(&browser, "every date counted", "done: complete");
+    assert!(
+        browser
+            .text("#goals-summary")
+            .starts_with("372 goals with solutions"),
+        "{}",
+        browser.text("#goals-summary")
+    );
+    assert_eq!(browser.text("#count-distinct"), "25,061");
+    assert_ne!(browser.text("#progress-rate"), "0 nodes/s");
+    picture_shown(&browser, "heat-map");
+    browser.screenshot("site-calendar");
+
+    // Bedlam: it runs, Stop ends it.
+    choose(&browser, "bedlam");
+    browser.click("#count");
+    browser.wait(
+        "Bedlam's progress",
+        "const n = document.getElementById('progress-nodes'); return !!n && n.textContent !== '0'",
+    );
+    browser.click("#stop");
+    ended(&browser, "Bedlam stopped", "stopped");
+
+    // A bad file: its line, as on the command line.
+    browser.type_into("#label", "bad.toml");
+    browser.type_into(
+        "#text",
+        "family = \"edge\"\nrows = 1\ncols = 1\n\ntiles = [\"1 2 3\"]\n",
+    );
+    browser.wait(
+        "the error",
+        "return !document.getElementById('error').hidden",
+    );
+    assert!(
+        browser.text("#error").starts_with("bad.toml:5:"),
+        "{}",
+        browser.text("#error")
+    );
+
+    // A link made here opens the same puzzle in a fresh browser profile.
+    let mine = catalog_text("hexiamond-6x6").replace("name = \"hexiamond-6x6\"", "name = \"mine\"");
+    browser.type_into("#label", "mine.toml");
+    browser.type_into("#text", &mine);
+    browser.wait(
+        "the pasted puzzle read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('mine:')",
+    );
+    browser.click("#share");
+    browser.wait(
+        "the link",
+        "return document.getElementById('share-link').value !== ''",
+    );
+    let link = browser.script("return document.getElementById('share-link').value");
+    drop(browser);
+    let fresh = Browser::start();
+    fresh.go(link.as_str().unwrap());
+    fresh.wait(
+        "the linked puzzle read",
+        "return document.getElementById('puzzle-info').textContent.startsWith('mine:')",
+    );
+    assert_eq!(
+        fresh.script("return document.getElementById('text').value"),
+        mine.as_str()
+    );
+    fresh.click("#count");
+    ended(&fresh, "the linked puzzle counted", "done: complete");
+    assert_eq!(fresh.text("#count-unique"), "156");
 }
