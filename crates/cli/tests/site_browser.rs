@@ -1,11 +1,14 @@
-//! The WebAssembly build in a real browser: the site that `scripts/site.sh`
-//! builds (target/site, or `JIGSOLVE_SITE`), served by a plain static file
-//! server, opened in headless Chromium. It lists the catalog, counts the
-//! pentominoes in 6 x 10 split over two Web Workers (2,339, the published
-//! count), solves a puzzle of each family on one worker, counts every date
-//! of A-Puzzle-A-Day in one search, and every solution
-//! it hands out is checked by `jigsolve verify`. It also times the count on
-//! one worker, for BENCHMARKS.md (printed, never asserted).
+//! The static site in a real browser: what `scripts/site.sh` builds
+//! (target/site, or `JIGSOLVE_SITE`), served by a plain static file server,
+//! opened in headless Chromium. The page, with its searches on Web Workers:
+//! a puzzle of each family solved, the pentominoes in 6 x 10 counted on two
+//! workers (2,339) and browsed, downloads, the search tree, the best board,
+//! every date of A-Puzzle-A-Day, Stop, a bad file, and a link opened in a
+//! fresh browser profile. The engines alone, through a small harness page:
+//! the catalog, the same counts, a first solution of each family, and their
+//! speed on one worker for BENCHMARKS.md (printed, never asserted;
+//! `JIGSOLVE_CHROMIUM_ARGS` passes switches to the browser, one a line).
+//! Every solution either sees is checked by `jigsolve verify`.
 //!
 //! Skipped loudly without the browser or the built site, unless
 //! `JIGSOLVE_BROWSER_TESTS=1` (as `scripts/test.sh` sets it, after

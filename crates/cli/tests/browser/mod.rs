@@ -77,6 +77,17 @@ impl Browser {
         .iter()
         .map(|a| a.to_string())
         .chain([format!("--user-data-dir={}", profile.path().display())])
+        // More switches for a measurement, one per line (for example
+        // --js-flags=--no-liftoff: WebAssembly compiled by V8's optimizing
+        // tier only).
+        .chain(
+            std::env::var("JIGSOLVE_CHROMIUM_ARGS")
+                .unwrap_or_default()
+                .lines()
+                .filter(|a| !a.trim().is_empty())
+                .map(|a| a.trim().to_string())
+                .collect::<Vec<_>>(),
+        )
         .collect::<Vec<_>>();
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
