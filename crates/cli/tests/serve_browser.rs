@@ -24,15 +24,7 @@ use std::time::Duration;
 
 mod common;
 
-use browser::{browser_available, Browser};
-
-fn choose_catalog(browser: &Browser, name: &str) {
-    browser.click(&format!("#catalog option[value='{name}']"));
-    browser.wait(
-        "the catalog puzzle's picture",
-        &format!("return document.getElementById('puzzle-info').textContent.startsWith('{name}:')"),
-    );
-}
+use browser::{browser_available, choose_catalog, picture_shown, Browser};
 
 /// Counts the drawn puzzle on the page and checks its raw, distinct and
 /// unique counts against `jigsolve solve --count` on the text the page
@@ -106,13 +98,6 @@ fn search_shown_as_tree_shows_it(browser: &Browser, server: &Server, name: &str)
     let svg = String::from_utf8(svg).unwrap();
     assert!(svg.starts_with("<svg"), "{name}");
     assert!(svg.contains(&format!("{grouped} nodes")), "{name}");
-}
-
-fn picture_shown(browser: &Browser, id: &str) {
-    browser.wait(
-        &format!("the picture #{id}"),
-        &format!("const i = document.getElementById('{id}'); return i.complete && i.naturalWidth > 0 && !!i.getAttribute('src')"),
-    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ mod browser;
 mod common;
 mod server;
 
-use browser::{browser_available, Browser};
+use browser::{browser_available, choose_catalog, picture_shown, Browser};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -301,25 +301,10 @@ fn page_file(browser: &Browser, what: &str) -> Value {
     file
 }
 
-fn choose(browser: &Browser, name: &str) {
-    browser.click(&format!("#catalog option[value='{name}']"));
-    browser.wait(
-        &format!("{name} read"),
-        &format!("return document.getElementById('puzzle-info').textContent.startsWith('{name}:')"),
-    );
-}
-
 fn ended(browser: &Browser, what: &str, status: &str) {
     browser.wait(
         what,
         &format!("return document.getElementById('status').textContent.startsWith('{status}')"),
-    );
-}
-
-fn picture_shown(browser: &Browser, id: &str) {
-    browser.wait(
-        &format!("the picture #{id}"),
-        &format!("const i = document.getElementById('{id}'); return i.complete && i.naturalWidth > 0 && !!i.getAttribute('src')"),
     );
 }
 
@@ -351,7 +336,7 @@ fn the_page_as_a_static_site() {
 
     // A puzzle of each family, solved on one worker and drawn.
     for name in ["impuzzable", "hexiamond-6x6", "tangram-square"] {
-        choose(&browser, name);
+        choose_catalog(&browser, name);
         picture_shown(&browser, "puzzle-picture");
         browser.click("#solve");
         ended(&browser, &format!("{name} solved"), "done:");
@@ -362,7 +347,7 @@ fn the_page_as_a_static_site() {
     browser.screenshot("site-tangram");
 
     // Pentominoes 6 x 10 on two workers: 2,339, browsed, downloads.
-    choose(&browser, "pentomino-6x10");
+    choose_catalog(&browser, "pentomino-6x10");
     browser.click("#search-options summary");
     browser.type_into("#opt-threads", "2");
     browser.click("#count");
@@ -391,7 +376,7 @@ fn the_page_as_a_static_site() {
     browser.screenshot("site-pentomino");
 
     // The search tree of Impuzzable, as `jigsolve tree` counts it.
-    choose(&browser, "impuzzable");
+    choose_catalog(&browser, "impuzzable");
     browser.click("#tree");
     ended(&browser, "the tree", "done: complete");
     let tree = common::succeeds(common::jigsolve().args(["tree", "impuzzable", "--json"]));
@@ -403,7 +388,7 @@ fn the_page_as_a_static_site() {
     picture_shown(&browser, "tree-picture");
 
     // The best board of Scramble: the full score, its board rescored.
-    choose(&browser, "scramble");
+    choose_catalog(&browser, "scramble");
     browser.click("#best");
     ended(&browser, "the best board", "done: full score");
     assert_eq!(browser.text("#best-score"), "12 of 12");
@@ -413,7 +398,7 @@ fn the_page_as_a_static_site() {
     common::assert_verified("scramble", board.path());
 
     // Every date of A-Puzzle-A-Day on two workers, goal by goal.
-    choose(&browser, "a-puzzle-a-day");
+    choose_catalog(&browser, "a-puzzle-a-day");
     browser.click("#by-open");
     ended(&browser, "every date counted", "done: complete");
     assert!(
@@ -429,7 +414,7 @@ fn the_page_as_a_static_site() {
     browser.screenshot("site-calendar");
 
     // Bedlam: it runs, Stop ends it.
-    choose(&browser, "bedlam");
+    choose_catalog(&browser, "bedlam");
     browser.click("#count");
     browser.wait(
         "Bedlam's progress",

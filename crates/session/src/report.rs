@@ -10,6 +10,17 @@ use jigsolve_search::{NaiveSpace, NodeStats, Report, Shard, StopReason, Weight};
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 
+/// What each count of a summary means for this puzzle (the page shows it
+/// beside the counts).
+pub fn counts_mean_json(described: &Described) -> Value {
+    json!({
+        "raw": described.raw_means,
+        "distinct": described.distinct_means,
+        "unique": described.unique_means,
+        "listed": described.listed_means,
+    })
+}
+
 /// The caption of kept solution `index` (from 1) of `puzzle` drawn on
 /// the page: what it stands for.
 pub fn solution_caption(puzzle: &str, index: u64, weight: Weight) -> String {

@@ -5,6 +5,7 @@
 use crate::{source_of, Emit};
 use jigsolve_edge::best::{search_best, BestOptions, Improvement};
 use jigsolve_search::{Control, Shard, Weight};
+use jigsolve_session::puzzle::Loaded;
 use jigsolve_session::request::{mode_of, open_names, options_of, Mode, Options};
 use jigsolve_session::session::{Found, Job};
 use jigsolve_session::source::Source;
@@ -54,6 +55,16 @@ fn shard_of(body: &Value) -> Result<Option<Shard>, String> {
         .ok_or_else(|| format!("\"shard\" must be [I, N] with 0 <= I < N, not {given}"))
 }
 
+/// The puzzle of `source`, read and checked against the engine options
+/// (an option its family does not take is an error, as on the command
+/// line).
+fn checked(source: &Source, options: &Options) -> Result<Box<dyn Loaded>, String> {
+    let puzzle = family::load(source, None).map_err(|e| e.to_string())?;
+    jigsolve_session::puzzle::check_engine_options(puzzle.as_ref(), &options.engine)
+        .map_err(|e| e.to_string())?;
+    Ok(puzzle)
+}
+
 /// A control whose heartbeat sends the progress event, with the solutions
 /// listed so far from `listed`.
 fn watched(emit: &Emit, listed: &Arc<AtomicU64>) -> Control {
@@ -81,14 +92,12 @@ fn solve(
     keep: u64,
     emit: &Emit,
 ) -> Result<Value, String> {
-    let mut puzzle = family::load(source, None).map_err(|e| e.to_string())?;
+    let mut puzzle = checked(source, options)?;
     if let Some(open) = &options.open {
         puzzle = puzzle
             .with_open(&open_names(open))
             .map_err(|e| e.to_string())?;
     }
-    jigsolve_session::puzzle::check_engine_options(puzzle.as_ref(), &options.engine)
-        .map_err(|e| e.to_string())?;
     let session = puzzle.session(&options.engine).map_err(|e| e.to_string())?;
     let job = Job {
         threads: 1,
@@ -122,12 +131,7 @@ fn solve(
     let summary = report::summary_json(&ran.report, &described, shard, false);
     Ok(json!({
         "summary": summary,
-        "counts_mean": {
-            "raw": described.raw_means,
-            "distinct": described.distinct_means,
-            "unique": described.unique_means,
-            "listed": described.listed_means,
-        },
+        "counts_mean": report::counts_mean_json(&described),
         "error": ran.fault,
     }))
 }
@@ -142,9 +146,7 @@ fn by_open(
     shard: Option<Shard>,
     emit: &Emit,
 ) -> Result<Value, String> {
-    let puzzle = family::load(source, None).map_err(|e| e.to_string())?;
-    jigsolve_session::puzzle::check_engine_options(puzzle.as_ref(), &options.engine)
-        .map_err(|e| e.to_string())?;
+    let puzzle = checked(source, options)?;
     let groups = goals::goal_groups(puzzle.as_ref(), "mode by-open").map_err(|e| e.to_string())?;
     let session = puzzle
         .session(&goals::goal_engine(&options.engine))
@@ -172,12 +174,7 @@ fn by_open(
         .collect();
     Ok(json!({
         "summary": summary,
-        "counts_mean": {
-            "raw": described.raw_means,
-            "distinct": described.distinct_means,
-            "unique": described.unique_means,
-            "listed": described.listed_means,
-        },
+        "counts_mean": report::counts_mean_json(&described),
         "goals": lines,
         "heat_map": heat_map,
         "error": ran.fault,
@@ -211,9 +208,7 @@ fn best_board(source: &Source, seed: u64, emit: &Emit) -> Result<Value, String> 
 
 /// The search tree recorded, counted and drawn as `jigsolve tree` does.
 fn search_tree(source: &Source, options: &Options) -> Result<Value, String> {
-    let puzzle = family::load(source, None).map_err(|e| e.to_string())?;
-    jigsolve_session::puzzle::check_engine_options(puzzle.as_ref(), &options.engine)
-        .map_err(|e| e.to_string())?;
+    let puzzle = checked(source, options)?;
     let session = puzzle
         .session(&tree::traced_engine(&options.engine))
         .map_err(|e| e.to_string())?;

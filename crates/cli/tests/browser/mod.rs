@@ -235,3 +235,20 @@ pub fn browser_available() -> bool {
     eprintln!("\n!!!!!!!!\n!!! SKIPPED: the browser tests (the page of `jigsolve serve`, the WebAssembly build) need {CHROMIUM} and {CHROMEDRIVER} (scripts/setup.sh installs them)\n!!!!!!!!\n");
     false
 }
+
+/// Chooses catalog puzzle `name` on the page and waits until it is read.
+pub fn choose_catalog(browser: &Browser, name: &str) {
+    browser.click(&format!("#catalog option[value='{name}']"));
+    browser.wait(
+        &format!("{name} read"),
+        &format!("return document.getElementById('puzzle-info').textContent.startsWith('{name}:')"),
+    );
+}
+
+/// Waits until the image `id` shows a picture.
+pub fn picture_shown(browser: &Browser, id: &str) {
+    browser.wait(
+        &format!("the picture #{id}"),
+        &format!("const i = document.getElementById('{id}'); return i.complete && i.naturalWidth > 0 && !!i.getAttribute('src')"),
+    );
+}

@@ -136,12 +136,7 @@ impl State {
         self.puzzle = described.puzzle.clone();
         self.family = described.family.as_str().to_string();
         self.fraction_known = described.fraction_known;
-        self.counts_mean = json!({
-            "raw": described.raw_means,
-            "distinct": described.distinct_means,
-            "unique": described.unique_means,
-            "listed": described.listed_means,
-        });
+        self.counts_mean = jigsolve_session::report::counts_mean_json(described);
     }
 }
 
