@@ -485,3 +485,68 @@ fn render_draws_a_best_board_line() {
         &text[..200.min(text.len())]
     );
 }
+
+/// `--stats`: how the restarts ended, one count per restart, the best of
+/// them no better than the best board, in the summary and in words.
+#[test]
+fn stats_say_how_the_restarts_ended() {
+    let (code, lines) = best_json(&[
+        OWEN6,
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--node-limit",
+        "3000000",
+        "--restart-nodes",
+        "200000",
+        "--stats",
+    ]);
+    assert!(code == 0 || code == 3, "exit {code}");
+    let summary = lines.last().unwrap();
+    let ended = &summary["restarts_ended"];
+    let counted = |key: &str| -> Vec<(u64, u64)> {
+        ended[key]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.parse().unwrap(), v.as_u64().unwrap()))
+            .collect()
+    };
+    let by_score = counted("by_score");
+    let by_depth = counted("by_depth");
+    let restarts = summary["restarts"].as_u64().unwrap();
+    assert!(restarts > 1, "{summary}");
+    assert_eq!(by_score.iter().map(|p| p.1).sum::<u64>(), restarts);
+    assert_eq!(by_depth.iter().map(|p| p.1).sum::<u64>(), restarts);
+    let top = by_score.iter().map(|p| p.0).max().unwrap();
+    assert!(top <= summary["score"].as_u64().unwrap(), "{summary}");
+    let positions = ended["positions"].as_u64().unwrap();
+    assert_eq!(positions, 36, "a 6 x 6 board, no pin");
+    assert!(by_depth.iter().all(|p| p.0 <= positions));
+
+    // The same run (one thread, the same seed) in words.
+    let out = jigsolve()
+        .current_dir(root())
+        .args([
+            "best",
+            OWEN6,
+            "--threads",
+            "1",
+            "--seed",
+            "3",
+            "--node-limit",
+            "3000000",
+            "--restart-nodes",
+            "200000",
+            "--stats",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("restarts' best scores ({restarts} restarts): lowest")),
+        "{text}"
+    );
+    assert!(text.contains("positions filled at most, of 36"), "{text}");
+}

@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::family;
-use jigsolve_edge::best::{BestEnd, BestReport, Improvement};
+use jigsolve_edge::best::{BestEnd, BestReport, Improvement, Restarts};
 use jigsolve_edge::Puzzle;
 use jigsolve_search::StopReason;
 use serde_json::{json, Value};
@@ -33,6 +33,81 @@ pub fn improvement_json(
         "board": family::board_json(puzzle, &found.placements),
         "link": jigsolve_edge::score::link(puzzle, &found.placements).ok(),
     })
+}
+
+/// How the restarts ended (`best --stats --json`): per best score and per
+/// number of positions filled, the restarts that ended so, as objects from
+/// the value to its count (values with no restart left out).
+pub fn restarts_json(r: &Restarts) -> Value {
+    let counts = |v: &[u64]| -> serde_json::Map<String, Value> {
+        v.iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, &n)| (i.to_string(), json!(n)))
+            .collect()
+    };
+    json!({
+        "by_score": counts(&r.by_score),
+        "by_depth": counts(&r.by_depth),
+        "positions": r.positions,
+        "breaks_from": r.breaks_from + 1,
+    })
+}
+
+/// The smallest value, the median, the 90th percentile and the largest of
+/// a histogram (index: value), or `None` when it is empty.
+fn spread(v: &[u64]) -> Option<[usize; 4]> {
+    let total: u64 = v.iter().sum();
+    if total == 0 {
+        return None;
+    }
+    let at = |share: f64| {
+        let rank = ((total as f64 * share).ceil() as u64).max(1);
+        let mut seen = 0;
+        v.iter()
+            .position(|&n| {
+                seen += n;
+                seen >= rank
+            })
+            .unwrap_or(0)
+    };
+    Some([at(0.0), at(0.5), at(0.9), at(1.0)])
+}
+
+/// How the restarts ended, in words (`best --stats`): their best scores
+/// and how many positions they filled, with the restarts that never
+/// reached the first position where breaks may be made.
+pub fn restarts_text(r: &Restarts) -> String {
+    let positions = r.positions;
+    let n: u64 = r.by_score.iter().sum();
+    let mut out = String::new();
+    if let Some([lo, mid, p90, hi]) = spread(&r.by_score) {
+        let top: Vec<String> = (lo..=hi)
+            .rev()
+            .filter(|&s| r.by_score[s] > 0)
+            .take(5)
+            .map(|s| format!("{s}: {}", r.by_score[s]))
+            .collect();
+        out.push_str(&format!(
+            "restarts' best scores ({n} restarts): lowest {lo}, median {mid}, 90th percentile {p90}, highest {hi}; the highest, with their restarts: {}\n",
+            top.join(", ")
+        ));
+    }
+    if let Some([lo, mid, p90, hi]) = spread(&r.by_depth) {
+        out.push_str(&format!(
+            "positions filled at most, of {positions}: lowest {lo}, median {mid}, 90th percentile {p90}, highest {hi}"
+        ));
+        // Position `breaks_from` (from 0) reached is `breaks_from + 1` filled.
+        let from = r.breaks_from + 1;
+        if from <= positions {
+            let short: u64 = r.by_depth.iter().take(from).sum();
+            out.push_str(&format!(
+                "; {short} of {n} restarts never reached position {from}, where breaks begin"
+            ));
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// How a best-board search ended, in the words of the page's summary.

@@ -4,7 +4,7 @@
 //! JSON line), and at the end the best board as text, its viewer link and
 //! its picture.
 
-use crate::best_board::{clock_seed, improvement_json, quota_marks};
+use crate::best_board::{clock_seed, improvement_json, quota_marks, restarts_json, restarts_text};
 use crate::exit;
 use crate::family;
 use crate::options::BestArgs;
@@ -92,9 +92,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     }
     let rate = report.nodes as f64 / seconds.max(1e-9);
     if json {
-        exit::outln!(
-            "{}",
-            json!({
+        let mut summary = json!({
                 "type": "summary",
                 "puzzle": puzzle.name,
                 "puzzle_hash": hash,
@@ -107,8 +105,11 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
                 "seed": seed,
                 "shard": shard,
                 "end": ended,
-            })
-        );
+        });
+        if args.stats {
+            summary["restarts_ended"] = restarts_json(&report.restart_ends);
+        }
+        exit::outln!("{summary}");
     } else {
         if let Some(best) = &report.best {
             exit::out!(
@@ -128,6 +129,9 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
             group_digits(rate as u128),
             report.restarts,
         );
+        if args.stats {
+            exit::out!("{}", restarts_text(&report.restart_ends));
+        }
     }
     Ok(code)
 }

@@ -55,6 +55,9 @@ pub struct BestArgs {
     /// Whether each pinned tile (a hint) allows one break of its own near it, also before the breaks begin: on, off, or auto (on when more than one tile is pinned, as with Eternity II's five clues).
     #[arg(long, value_name = "auto|on|off", default_value = "auto", value_parser = pin_breaks)]
     pub pin_breaks: PinBreaks,
+    /// After the summary, how the restarts ended: their best scores and how many positions they filled (with --json: as a `restarts` object in the summary).
+    #[arg(long)]
+    pub stats: bool,
     /// Run shard I of N (I from 0): its threads take seed streams no other shard takes.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,

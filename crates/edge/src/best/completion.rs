@@ -158,6 +158,7 @@ impl Worker<'_> {
                 self.filled.push(pos.cell);
             }
         }
+        self.restart_top = self.restart_top.max(self.score);
         if self.score > self.best {
             self.report(shared, control, nodes, restart);
         }

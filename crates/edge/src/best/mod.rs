@@ -71,6 +71,7 @@ pub use options::{
 pub use search::{
     max_score, search_best, search_best_from, worker_seed, BestEnd, BestReport, Improvement,
 };
+pub use worker::Restarts;
 
 /// A key side that is not there (fewer sides of the cell are placed).
 const NONE: u8 = 4;

@@ -4,7 +4,7 @@
 //! search reports.
 
 use super::plan::Plan;
-use super::worker::{Caps, Worker};
+use super::worker::{Caps, Restarts, Worker};
 use super::{BestError, BestOptions, EMPTY};
 use crate::model::{Placement, Puzzle};
 use jigsolve_search::estimate::SplitMix64 as SplitMix;
@@ -55,6 +55,8 @@ pub struct BestReport {
     pub restarts: u64,
     /// Why it ended.
     pub end: BestEnd,
+    /// How its restarts ended: their best scores and how far they got.
+    pub restart_ends: Restarts,
 }
 
 /// The most matching inner edges a `rows x cols` board can have.
@@ -117,11 +119,17 @@ pub fn search_best_from(
             restart: options.restart_nodes,
             stall: options.stall_nodes.unwrap_or(u64::MAX),
         };
-        worker.run(caps, control, &shared)
+        let (nodes, restarts, exhausted) = worker.run(caps, control, &shared);
+        (
+            nodes,
+            restarts,
+            exhausted,
+            std::mem::take(&mut worker.restarts),
+        )
     };
     // One worker runs on the calling thread: a host without threads (a
     // browser's Web Worker) searches too.
-    let results: Vec<(u64, u64, bool)> = if options.threads == 1 {
+    let results: Vec<(u64, u64, bool, Restarts)> = if options.threads == 1 {
         vec![run_worker(0)]
     } else {
         std::thread::scope(|scope| {
@@ -167,11 +175,16 @@ pub fn search_best_from(
     } else {
         BestEnd::Stopped(control.stop_reason().unwrap_or(StopReason::Cancelled))
     };
+    let mut restart_ends = Restarts::default();
+    for r in &results {
+        restart_ends.add(&r.3);
+    }
     Ok(BestReport {
         best,
         nodes,
         restarts,
         end,
+        restart_ends,
     })
 }
 

@@ -60,6 +60,59 @@ pub(super) struct Worker<'p> {
     /// The best score this worker has seen (its own or another's).
     pub(super) best: u32,
     reported_any: bool,
+    /// The restart running: its best score (a completion's included) and
+    /// the most positions it filled.
+    pub(super) restart_top: u32,
+    restart_deepest: usize,
+    /// Every restart ended: how many ended with each best score, and with
+    /// each number of positions filled at most.
+    pub(super) restarts: Restarts,
+}
+
+/// How the restarts of a best-board search ended: counts by their best
+/// score (index: the score) and by the most positions they filled (index:
+/// positions), to see where restarts die and how good they get.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restarts {
+    /// Restarts by best score.
+    pub by_score: Vec<u64>,
+    /// Restarts by the most positions filled in scan order.
+    pub by_depth: Vec<u64>,
+    /// The positions a restart fills (the cells not pinned).
+    pub positions: usize,
+    /// The first position (from 0) where breaks may be made, pins' own
+    /// breaks aside.
+    pub breaks_from: usize,
+}
+
+impl Restarts {
+    fn note(&mut self, score: u32, depth: usize) {
+        let bump = |v: &mut Vec<u64>, i: usize| {
+            if v.len() <= i {
+                v.resize(i + 1, 0);
+            }
+            v[i] += 1;
+        };
+        bump(&mut self.by_score, score as usize);
+        bump(&mut self.by_depth, depth);
+    }
+
+    /// Adds another worker's restarts.
+    pub fn add(&mut self, other: &Restarts) {
+        self.positions = self.positions.max(other.positions);
+        self.breaks_from = self.breaks_from.max(other.breaks_from);
+        for (mine, theirs) in [
+            (&mut self.by_score, &other.by_score),
+            (&mut self.by_depth, &other.by_depth),
+        ] {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        }
+    }
 }
 
 impl<'p> Worker<'p> {
@@ -87,6 +140,13 @@ impl<'p> Worker<'p> {
             quotas: plan.quota.iter().any(|&q| q > 0),
             best: 0,
             reported_any: false,
+            restart_top: 0,
+            restart_deepest: 0,
+            restarts: Restarts {
+                positions: n,
+                breaks_from: plan.breaks_from,
+                ..Restarts::default()
+            },
         };
         for &(cell, o) in &plan.hinted {
             w.orient[cell] = o;
@@ -133,7 +193,11 @@ impl<'p> Worker<'p> {
                 return (nodes, restarts, false);
             }
             self.shuffle();
-            match self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared) {
+            self.restart_top = self.score;
+            self.restart_deepest = 0;
+            let descent = self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared);
+            self.restarts.note(self.restart_top, self.restart_deepest);
+            match descent {
                 Descent::Stopped => return (nodes, restarts + 1, false),
                 // Quotas are a heuristic: a tree they cut to nothing is
                 // searched again without them.
@@ -305,6 +369,8 @@ impl<'p> Worker<'p> {
                 here += 1;
                 unpublished += 1;
                 reached_breaks |= k >= self.plan.breaks_from;
+                self.restart_top = self.restart_top.max(self.score);
+                self.restart_deepest = self.restart_deepest.max(k + 1);
                 if self.score > self.best || !self.reported_any {
                     self.reported_any = true;
                     self.report(shared, control, *nodes + here, restart);
