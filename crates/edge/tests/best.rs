@@ -221,7 +221,8 @@ fn hints_stay_in_place_on_every_reported_board() {
 #[test]
 fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
     // Eternity II's five clues: with a break allowed near each pin the
-    // exact early part gets past them; without, restarts die there.
+    // exact early part gets past them; without, restarts die there (with
+    // the breaks from 78.5% of the depth, as before pins moved them).
     let clues = load("puzzles/edge/eternity2-clues.toml");
     for seed in [1, 2] {
         let best_with = |pin_breaks| {
@@ -229,6 +230,8 @@ fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
             // The command line's restarts and Eternity II's quota colours.
             let opts = BestOptions {
                 pin_breaks,
+                breaks_after: Some(198),
+                max_breaks: Some(10),
                 seed,
                 quota_marks: ["13", "16", "10"]
                     .map(|m| clues.marks.id(m).unwrap())
@@ -262,6 +265,35 @@ fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
         seen.iter().map(|f| (f.score, f.nodes)).collect::<Vec<_>>()
     };
     assert_eq!(scores(None), scores(Some(false)));
+}
+
+#[test]
+fn with_pins_the_breaks_begin_earlier_and_the_clue_board_scores_higher() {
+    // Most restarts of the five-clue board died before the breaks began
+    // at 78.5% of the depth; with more than one pin they begin at 65%,
+    // with 12 breaks rather than 10.
+    let clues = load("puzzles/edge/eternity2-clues.toml");
+    for seed in [1, 2] {
+        let best_with = |breaks_after, max_breaks| {
+            let control = Control::new().with_node_limit(40_000_000);
+            let opts = BestOptions {
+                breaks_after,
+                max_breaks,
+                seed,
+                quota_marks: ["13", "16", "10"]
+                    .map(|m| clues.marks.id(m).unwrap())
+                    .to_vec(),
+                ..BestOptions::default()
+            };
+            let (seen, _) = run(&clues, &opts, &control);
+            seen.last().unwrap().score
+        };
+        let now = best_with(None, None);
+        assert_eq!(now, best_with(Some(164), Some(12)), "the defaults with pins");
+        let before = best_with(Some(198), Some(10));
+        eprintln!("seed {seed}: {now} against {before}");
+        assert!(now >= before + 8, "seed {seed}: {now} against {before}");
+    }
 }
 
 #[test]

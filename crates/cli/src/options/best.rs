@@ -31,10 +31,10 @@ pub struct BestArgs {
     /// The cell order: columns-last (rows, the last 5 of 16 in short columns: Blackwood's order), rows (row by row from the top-left corner) or border-first (the frame clockwise, then the rows inside).
     #[arg(long, value_name = "ORDER", default_value = "columns-last")]
     pub order: jigsolve_edge::best::BestOrder,
-    /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II).
+    /// The first depth (tiles placed, from 0) at which a mismatched edge (a break) is allowed (default: 78.5% of the tiles to place, 201 for Eternity II; 65% when more than one tile is pinned, 164 for Eternity II with its five clues).
     #[arg(long, value_name = "DEPTH")]
     pub breaks_after: Option<usize>,
-    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.5 tiles to place, 10 for Eternity II).
+    /// The most breaks on one board, reached in steps up to 93.5% of the depth (default: one per 25.5 tiles to place, 10 for Eternity II; one per 21.3 when more than one tile is pinned, 12 for Eternity II with its five clues).
     #[arg(long, value_name = "N")]
     pub max_breaks: Option<usize>,
     /// Nodes per restart before the candidate lists are shuffled anew.

@@ -158,15 +158,26 @@ impl Plan {
             placed[cell] = true;
         }
         let n = positions.len();
+        // Pins make the exact early part hard to get through: with Eternity
+        // II's five clues most restarts died in the rows below the top pins,
+        // and breaks from 65% of the depth rather than 78.5% (with 12 breaks
+        // rather than 10) raised the mean best in 60 s from 440.6 to about
+        // 453 (BENCHMARKS.md, issue 44).
+        let pinned = hinted.len() > 1;
         let after = match options.breaks_after {
             Some(a) if a > n => return Err(BestError::BreaksAfter { after: a, cells: n }),
             Some(a) => a,
+            None if pinned => (n * 650).div_ceil(1000),
             None => (n * 785).div_ceil(1000),
         };
         // 10 breaks on Eternity II's 255 cells to place (Blackwood's count)
         // scored best at equal nodes in his order (8 to 14 measured; in a
-        // plain row scan 14 did: BENCHMARKS.md).
-        let most = options.max_breaks.unwrap_or((n * 10 + 128) / 256) as u64;
+        // plain row scan 14 did: BENCHMARKS.md). With the five clues and
+        // the earlier start, 12 did (8, 10, 12, 14 and 16 measured).
+        let per_256 = if pinned { 12 } else { 10 };
+        let most = options
+            .max_breaks
+            .unwrap_or((n * per_256 + 128) / 256) as u64;
         // The budget grows by one every few cells from `after` to 93.5% of
         // the depth (Blackwood: 201 to 239 of 256), then stays.
         let end = ((n * 935).div_ceil(1000)).max(after + 1);
@@ -181,7 +192,7 @@ impl Plan {
             })
             .collect();
         let mut budget: Vec<u32> = budget;
-        if options.pin_breaks.unwrap_or(hinted.len() > 1) && most > 0 {
+        if options.pin_breaks.unwrap_or(pinned) && most > 0 {
             // A pin's break: from the first position next to each pin, one
             // more break for every pin met so far (BENCHMARKS.md, issue 44).
             let mut met = vec![false; hinted.len()];
