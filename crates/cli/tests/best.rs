@@ -545,7 +545,9 @@ fn stats_say_how_the_restarts_ended() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains(&format!("restarts' best scores ({restarts} restarts): lowest")),
+        text.contains(&format!(
+            "restarts' best scores ({restarts} restarts): lowest"
+        )),
         "{text}"
     );
     assert!(text.contains("positions filled at most, of 36"), "{text}");

@@ -289,7 +289,11 @@ fn with_pins_the_breaks_begin_earlier_and_the_clue_board_scores_higher() {
             seen.last().unwrap().score
         };
         let now = best_with(None, None);
-        assert_eq!(now, best_with(Some(164), Some(12)), "the defaults with pins");
+        assert_eq!(
+            now,
+            best_with(Some(164), Some(12)),
+            "the defaults with pins"
+        );
         let before = best_with(Some(198), Some(10));
         eprintln!("seed {seed}: {now} against {before}");
         assert!(now >= before + 8, "seed {seed}: {now} against {before}");

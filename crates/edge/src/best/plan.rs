@@ -175,9 +175,7 @@ impl Plan {
         // plain row scan 14 did: BENCHMARKS.md). With the five clues and
         // the earlier start, 12 did (8, 10, 12, 14 and 16 measured).
         let per_256 = if pinned { 12 } else { 10 };
-        let most = options
-            .max_breaks
-            .unwrap_or((n * per_256 + 128) / 256) as u64;
+        let most = options.max_breaks.unwrap_or((n * per_256 + 128) / 256) as u64;
         // The budget grows by one every few cells from `after` to 93.5% of
         // the depth (Blackwood: 201 to 239 of 256), then stays.
         let end = ((n * 935).div_ceil(1000)).max(after + 1);

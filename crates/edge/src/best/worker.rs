@@ -211,6 +211,14 @@ impl<'p> Worker<'p> {
         }
     }
 
+    /// Notes a leaf of the restart's tree: the board as it is, with
+    /// `filled` positions filled.
+    #[inline(always)]
+    fn note_leaf(&mut self, filled: usize) {
+        self.restart_top = self.restart_top.max(self.score);
+        self.restart_deepest = self.restart_deepest.max(filled);
+    }
+
     fn enter(&mut self, k: usize) {
         let pos = &self.plan.positions[k];
         self.stage[k] = 0;
@@ -369,13 +377,12 @@ impl<'p> Worker<'p> {
                 here += 1;
                 unpublished += 1;
                 reached_breaks |= k >= self.plan.breaks_from;
-                self.restart_top = self.restart_top.max(self.score);
-                self.restart_deepest = self.restart_deepest.max(k + 1);
                 if self.score > self.best || !self.reported_any {
                     self.reported_any = true;
                     self.report(shared, control, *nodes + here, restart);
                     if self.score == self.plan.max {
                         control.stop(StopReason::SolutionLimit);
+                        self.note_leaf(k + 1);
                         self.clear(k);
                         *nodes += here;
                         let _ = ticker.poll(unpublished, || 0.0);
@@ -388,6 +395,7 @@ impl<'p> Worker<'p> {
                 } else {
                     // A full board with breaks: take the last tile back and
                     // try the next one.
+                    self.note_leaf(n);
                     self.remove(k);
                 }
             } else {
@@ -395,11 +403,15 @@ impl<'p> Worker<'p> {
                 // breaks than allowed. Filling the rest greedily with the
                 // tiles left gives a whole board, often better than any
                 // partial one; worth the work only where it can win.
-                if !self.placed_any[k]
-                    && self.score + self.plan.rest[k] * COMPLETE_SHARE / 100 > self.best
-                {
-                    self.complete(k, shared, control, *nodes + here, restart);
-                    since_poll += n as u64;
+                if !self.placed_any[k] {
+                    // The score only grows along a path, so a restart's
+                    // best and deepest boards are at its leaves: noted
+                    // there, not at every placement.
+                    self.note_leaf(k);
+                    if self.score + self.plan.rest[k] * COMPLETE_SHARE / 100 > self.best {
+                        self.complete(k, shared, control, *nodes + here, restart);
+                        since_poll += n as u64;
+                    }
                 }
                 if k == 0 {
                     *nodes += here;
@@ -416,6 +428,7 @@ impl<'p> Worker<'p> {
                 let stop = flow.is_break();
                 let stalled = here >= caps.stall && !reached_breaks;
                 if stop || here >= caps.restart || stalled {
+                    self.note_leaf(k);
                     self.clear(k);
                     *nodes += here;
                     return if stop {
