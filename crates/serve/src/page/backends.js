@@ -260,6 +260,12 @@ function browserRun(engine, desk, request, puzzle, on) {
     ended = true;
     const s = outcome.summary;
     outcome.progress = progress("done");
+    if (mode === "best" && s) {
+      // The summary is the worker's that ended the search; the others'
+      // nodes are those of their last beats.
+      s.nodes = Math.max(s.nodes, outcome.progress.nodes);
+      s.nodes_per_second = Math.round(s.nodes / Math.max(outcome.progress.seconds, 1e-9));
+    }
     if (s && s.nodes !== undefined && s.nodes !== null) outcome.progress.nodes = s.nodes;
     if (s && typeof s.listed === "number") outcome.progress.listed = outcome.progress.solutions = s.listed;
     const p = outcome.progress;
