@@ -490,7 +490,7 @@ fn render_draws_a_best_board_line() {
 /// them no better than the best board, in the summary and in words.
 #[test]
 fn stats_say_how_the_restarts_ended() {
-    let (code, lines) = best_json(&[
+    let args = [
         OWEN6,
         "--threads",
         "1",
@@ -501,7 +501,8 @@ fn stats_say_how_the_restarts_ended() {
         "--restart-nodes",
         "200000",
         "--stats",
-    ]);
+    ];
+    let (code, lines) = best_json(&args);
     assert!(code == 0 || code == 3, "exit {code}");
     let summary = lines.last().unwrap();
     let ended = &summary["restarts_ended"];
@@ -528,19 +529,8 @@ fn stats_say_how_the_restarts_ended() {
     // The same run (one thread, the same seed) in words.
     let out = jigsolve()
         .current_dir(root())
-        .args([
-            "best",
-            OWEN6,
-            "--threads",
-            "1",
-            "--seed",
-            "3",
-            "--node-limit",
-            "3000000",
-            "--restart-nodes",
-            "200000",
-            "--stats",
-        ])
+        .arg("best")
+        .args(args)
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
