@@ -4,7 +4,10 @@
 //! JSON line), and at the end the best board as text, its viewer link and
 //! its picture.
 
-use crate::best_board::{clock_seed, improvement_json, quota_marks, restarts_json, restarts_text};
+use crate::best_board::{
+    clock_seed, end_words, improvement_json, quota_marks, restarts_json, restarts_text,
+    summary_json as best_summary_json,
+};
 use crate::exit;
 use crate::family;
 use crate::options::BestArgs;
@@ -70,14 +73,13 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     let report = search_best_from(&puzzle, &options, first_stream, &control, &sink)
         .map_err(|e| anyhow!(InputError(format!("{}: {e}", source.label))))?;
     let seconds = control.elapsed().as_secs_f64();
-    let (code, ended) = match report.end {
-        BestEnd::FullScore => (exit::FOUND, "full score"),
-        BestEnd::Exhausted => (exit::NONE, "searched to the end under the break rules"),
-        BestEnd::Stopped(StopReason::Cancelled) => (exit::CANCELLED, "cancelled"),
-        BestEnd::Stopped(StopReason::TimeLimit) => (exit::LIMIT, "time-limit"),
-        BestEnd::Stopped(StopReason::NodeLimit) => (exit::LIMIT, "node-limit"),
-        BestEnd::Stopped(StopReason::SolutionLimit) => (exit::FOUND, "full score"),
+    let code = match report.end {
+        BestEnd::FullScore | BestEnd::Stopped(StopReason::SolutionLimit) => exit::FOUND,
+        BestEnd::Exhausted => exit::NONE,
+        BestEnd::Stopped(StopReason::Cancelled) => exit::CANCELLED,
+        BestEnd::Stopped(StopReason::TimeLimit | StopReason::NodeLimit) => exit::LIMIT,
     };
+    let ended = end_words(report.end);
     let max = jigsolve_edge::best::max_score(puzzle.rows, puzzle.cols);
     let score = report.best.as_ref().map(|b| b.score);
     if let Some(best) = &report.best {
@@ -92,20 +94,8 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
     }
     let rate = report.nodes as f64 / seconds.max(1e-9);
     if json {
-        let mut summary = json!({
-                "type": "summary",
-                "puzzle": puzzle.name,
-                "puzzle_hash": hash,
-                "score": score,
-                "max": max,
-                "nodes": report.nodes,
-                "nodes_per_second": rate.round() as u64,
-                "restarts": report.restarts,
-                "seconds": seconds,
-                "seed": seed,
-                "shard": shard,
-                "end": ended,
-        });
+        let mut summary = best_summary_json(&puzzle, &hash, &report, seconds, seed);
+        summary["shard"] = json!(shard);
         if args.stats {
             summary["restarts_ended"] = restarts_json(&report.restart_ends);
         }
