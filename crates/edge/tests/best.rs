@@ -218,6 +218,13 @@ fn hints_stay_in_place_on_every_reported_board() {
     }
 }
 
+/// Eternity II's quota colours, as the command line takes them.
+fn e2_quota_marks(puzzle: &Puzzle) -> Vec<jigsolve_edge::MarkId> {
+    ["13", "16", "10"]
+        .map(|m| puzzle.marks.id(m).unwrap())
+        .to_vec()
+}
+
 #[test]
 fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
     // Eternity II's five clues: with a break allowed near each pin the
@@ -233,9 +240,7 @@ fn a_pin_brings_a_break_and_the_clue_board_fills_further() {
                 breaks_after: Some(198),
                 max_breaks: Some(10),
                 seed,
-                quota_marks: ["13", "16", "10"]
-                    .map(|m| clues.marks.id(m).unwrap())
-                    .to_vec(),
+                quota_marks: e2_quota_marks(&clues),
                 ..BestOptions::default()
             };
             let (seen, _) = run(&clues, &opts, &control);
@@ -280,9 +285,7 @@ fn with_pins_the_breaks_begin_earlier_and_the_clue_board_scores_higher() {
                 breaks_after,
                 max_breaks,
                 seed,
-                quota_marks: ["13", "16", "10"]
-                    .map(|m| clues.marks.id(m).unwrap())
-                    .to_vec(),
+                quota_marks: e2_quota_marks(&clues),
                 ..BestOptions::default()
             };
             let (seen, _) = run(&clues, &opts, &control);
