@@ -328,6 +328,16 @@ fn bad_input_is_refused_with_exit_2() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("not a number of points or 'off'"));
+    jigsolve()
+        .args(["best", "eternity2", "--reassign", "often"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a number of rounds or 'off'"));
+    jigsolve()
+        .args(["best", "eternity2", "--reassign", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("at least 1, or 'off'"));
     for bad in ["0", "soon"] {
         jigsolve()
             .args(["best", "eternity2", "--stall-nodes", bad])

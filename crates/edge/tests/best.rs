@@ -111,14 +111,21 @@ fn colour_quotas_still_reach_the_full_score() {
 #[test]
 fn polished_boards_and_every_option_keep_the_recounted_score() {
     // Eternity II in Blackwood's order, without frame breaks, polishing
-    // every completed board within 20 points of the best: each improvement
-    // (many of them polished copies) is recounted by the sink.
+    // every completed board within 20 points of the best, with and without
+    // reassignment: each improvement (many of them polished copies) is
+    // recounted by the sink.
     let puzzle = load("puzzles/edge/eternity2.toml");
-    for (polish, frame_breaks) in [(Some(20), false), (None, true), (Some(0), true)] {
+    for (polish, frame_breaks, reassign) in [
+        (Some(20), false, Some(50)),
+        (Some(20), true, None),
+        (None, true, Some(20)),
+        (Some(0), true, Some(1)),
+    ] {
         let control = Control::new().with_node_limit(3_000_000);
         let opts = BestOptions {
             order: BestOrder::ColumnsLast,
             polish,
+            reassign,
             frame_breaks,
             restart_nodes: 1_000_000,
             ..options(4, 1)
@@ -126,7 +133,7 @@ fn polished_boards_and_every_option_keep_the_recounted_score() {
         let (seen, _) = run(&puzzle, &opts, &control);
         assert!(
             seen.last().unwrap().score > 400,
-            "{polish:?} {frame_breaks}"
+            "{polish:?} {frame_breaks} {reassign:?}"
         );
     }
 }

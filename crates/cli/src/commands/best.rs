@@ -43,6 +43,7 @@ pub fn best_command(args: &BestArgs) -> Result<u8> {
         threads: args.thread_count(),
         quota_marks,
         polish: args.polish.0,
+        reassign: args.reassign.0,
         frame_breaks: args.frame_breaks,
         pin_breaks: args.pin_breaks.0,
     };

@@ -41,14 +41,17 @@ pub struct BestArgs {
     #[arg(long, value_name = "N", default_value_t = jigsolve_edge::best::DEFAULT_RESTART_NODES, value_parser = positive)]
     pub restart_nodes: u64,
     /// Give up a restart early when it has walked N nodes without placing a tile where breaks begin (stuck in its exact early part); `off` for never.
-    #[arg(long, value_name = "N|off", default_value_t = StallNodes(Some(jigsolve_edge::best::DEFAULT_STALL_NODES)), value_parser = stall_nodes)]
-    pub stall_nodes: StallNodes,
+    #[arg(long, value_name = "N|off", default_value_t = OrOff(Some(jigsolve_edge::best::DEFAULT_STALL_NODES)), value_parser = stall_nodes)]
+    pub stall_nodes: OrOff<u64>,
     /// Colour quotas: until 62.5% of the depth, cut boards whose tiles show too few sides of these colours (names as in the puzzle, comma-separated), and try tiles rich in them first; `none` for no quotas (default: 13,16,10 on Eternity II's tiles, none on other puzzles).
     #[arg(long, value_name = "COLOURS")]
     pub quota_colours: Option<String>,
-    /// Polish completed boards within N points of the best by swapping and turning tiles late in the scan; `off` for never.
+    /// Polish completed boards (and each restart's best board) within N points of the best: swap and turn tiles late in the scan, then reassign them (see --reassign); `off` for never.
     #[arg(long, value_name = "N|off", default_value = "3", value_parser = polish_margin)]
-    pub polish: PolishMargin,
+    pub polish: OrOff<u32>,
+    /// Polishing also reassigns tiles: a random set of cells that share no side, their tiles put back the best way at once (an exact assignment), round after round until N rounds in a row gain nothing; `off` for swaps and turns only.
+    #[arg(long, value_name = "N|off", default_value_t = OrOff(Some(jigsolve_edge::best::DEFAULT_REASSIGN)), value_parser = reassign_rounds)]
+    pub reassign: OrOff<u32>,
     /// Whether a break may fall on an edge between two frame cells: on or off.
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
     pub frame_breaks: bool,
@@ -99,40 +102,50 @@ impl BestArgs {
     }
 }
 
-/// The `--polish` margin: `None` for `off`.
+/// A number or `off` (`--polish`, `--reassign`, `--stall-nodes`): `None`
+/// for `off`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PolishMargin(pub Option<u32>);
+pub struct OrOff<T>(pub Option<T>);
 
-/// The `--stall-nodes` cap: `None` for `off`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StallNodes(pub Option<u64>);
-
-impl std::fmt::Display for StallNodes {
+impl<T: std::fmt::Display> std::fmt::Display for OrOff<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
+        match &self.0 {
             Some(n) => write!(f, "{n}"),
             None => f.write_str("off"),
         }
     }
 }
 
-fn stall_nodes(s: &str) -> Result<StallNodes, String> {
+fn stall_nodes(s: &str) -> Result<OrOff<u64>, String> {
     match s.trim() {
-        "off" | "none" => Ok(StallNodes(None)),
+        "off" | "none" => Ok(OrOff(None)),
         n => match n.parse::<u64>() {
             Ok(0) | Err(_) => Err(format!("'{s}' is not a positive number of nodes or 'off'")),
-            Ok(n) => Ok(StallNodes(Some(n))),
+            Ok(n) => Ok(OrOff(Some(n))),
         },
     }
 }
 
-fn polish_margin(s: &str) -> Result<PolishMargin, String> {
+/// A number, or `None` for `off` (or `none`); `what` names the number in
+/// the error.
+fn number_or_off(s: &str, what: &str) -> Result<Option<u32>, String> {
     match s.trim() {
-        "off" | "none" => Ok(PolishMargin(None)),
+        "off" | "none" => Ok(None),
         n => n
             .parse()
-            .map(|m| PolishMargin(Some(m)))
-            .map_err(|_| format!("'{s}' is not a number of points or 'off'")),
+            .map(Some)
+            .map_err(|_| format!("'{s}' is not a number of {what} or 'off'")),
+    }
+}
+
+fn polish_margin(s: &str) -> Result<OrOff<u32>, String> {
+    number_or_off(s, "points").map(OrOff)
+}
+
+fn reassign_rounds(s: &str) -> Result<OrOff<u32>, String> {
+    match number_or_off(s, "rounds")? {
+        Some(0) => Err(format!("'{s}' rounds: at least 1, or 'off'")),
+        n => Ok(OrOff(n)),
     }
 }
 

@@ -11,7 +11,7 @@ use jigsolve_search::Control;
 
 /// The matching sides of orientation `o` at `cell` on `board`, leaving
 /// out the side towards `skip`.
-fn fitting_sides(plan: &Plan, board: &[u32], cell: usize, o: u32, skip: usize) -> u32 {
+pub(super) fn fitting_sides(plan: &Plan, board: &[u32], cell: usize, o: u32, skip: usize) -> u32 {
     let look = &plan.looks[o as usize];
     let mut fit = 0;
     for (s, &n) in plan.neighbour[cell].iter().enumerate() {
@@ -26,7 +26,7 @@ fn fitting_sides(plan: &Plan, board: &[u32], cell: usize, o: u32, skip: usize) -
 
 /// The turns of `tile` that put the border mark on exactly the frame sides
 /// of `cell`.
-fn turns_at(plan: &Plan, cell: usize, tile: u32) -> impl Iterator<Item = u32> + '_ {
+pub(super) fn turns_at(plan: &Plan, cell: usize, tile: u32) -> impl Iterator<Item = u32> + '_ {
     (tile * 4..tile * 4 + 4).filter(move |&o| plan.border_sides[o as usize] == plan.frame[cell])
 }
 
@@ -158,7 +158,7 @@ impl Worker<'_> {
                 self.filled.push(pos.cell);
             }
         }
-        self.restart_top = self.restart_top.max(self.score);
+        self.note_board();
         if self.score > self.best {
             self.report(shared, control, nodes, restart);
         }
@@ -175,35 +175,58 @@ impl Worker<'_> {
         self.score = saved;
     }
 
-    /// Improves a copy of the board by swapping two tiles of the scan's last
-    /// part (each turned its best way) or turning one, while that raises
-    /// the score, and reports it if it beats the best. The board itself is
-    /// left as it was for the search to go on.
+    /// Improves a copy of the board (see [`Worker::improve_and_report`]);
+    /// the board itself is left as it was for the search to go on.
     fn polish_and_report(&mut self, shared: &Shared, control: &Control, nodes: u64, restart: u64) {
-        let saved = self.score;
-        self.scratch.clear();
-        self.scratch.extend_from_slice(&self.orient);
         let mut board = std::mem::take(&mut self.scratch);
-        let gained = polish(self.plan, &mut board);
-        if saved + gained > self.best {
+        board.clear();
+        board.extend_from_slice(&self.orient);
+        self.scratch = self.improve_and_report(board, self.score, shared, control, nodes, restart);
+    }
+
+    /// Polishes `board` (scoring `score`): swaps two tiles of the scan's
+    /// last part (each turned its best way) or turns one while that raises
+    /// the score, and with reassignment on, reassigns its tiles (then
+    /// swaps again). Reports it if it then beats every board reported.
+    /// Returns the board (its buffer, for reuse).
+    pub(super) fn improve_and_report(
+        &mut self,
+        mut board: Vec<u32>,
+        score: u32,
+        shared: &Shared,
+        control: &Control,
+        nodes: u64,
+        restart: u64,
+    ) -> Vec<u32> {
+        let mut gained = polish(self.plan, &mut board);
+        if let Some(stale) = self.plan.reassign {
+            let more = self
+                .reassigner
+                .improve(self.plan, &mut board, stale, control);
+            if more > 0 {
+                gained += more + polish(self.plan, &mut board);
+            }
+        }
+        if gained > 0 {
+            let saved = self.score;
             std::mem::swap(&mut self.orient, &mut board);
-            self.score = saved + gained;
-            self.report(shared, control, nodes, restart);
+            self.score = score + gained;
+            self.report_polished(shared, control, nodes, restart);
             std::mem::swap(&mut self.orient, &mut board);
             self.score = saved;
         }
-        self.scratch = board;
+        board
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::best::BestOptions;
-    use crate::model::Placement;
+    use crate::model::{Placement, Puzzle};
 
-    #[test]
-    fn polishing_gains_what_the_scorer_recounts() {
+    /// Eternity II (starter only) and its plan with the default options.
+    pub(in crate::best) fn eternity2() -> (Puzzle, Plan) {
         let puzzle = crate::parse::parse(
             include_str!("../../../../puzzles/edge/eternity2.toml"),
             "eternity2.toml",
@@ -211,10 +234,14 @@ mod tests {
         )
         .unwrap();
         let plan = Plan::new(&puzzle, &BestOptions::default()).unwrap();
-        // The tiles in a board order that fits the frame (each in its first
-        // turn that does) but matches few inner edges.
-        let mut board = vec![EMPTY; 256];
-        let mut used = vec![false; 256];
+        (puzzle, plan)
+    }
+
+    /// The tiles in a board order that fits the frame (each in its first
+    /// turn that does) but matches few inner edges; the hints in place.
+    pub(in crate::best) fn poor_board(plan: &Plan, tiles: usize) -> Vec<u32> {
+        let mut board = vec![EMPTY; plan.cells];
+        let mut used = vec![false; tiles];
         for &(cell, o) in &plan.hinted {
             board[cell] = o;
             used[o as usize / 4] = true;
@@ -223,30 +250,40 @@ mod tests {
             if *slot != EMPTY {
                 continue;
             }
-            let tile = (0..256u32)
-                .find(|&t| !used[t as usize] && turns_at(&plan, cell, t).next().is_some())
+            let tile = (0..tiles as u32)
+                .find(|&t| !used[t as usize] && turns_at(plan, cell, t).next().is_some())
                 .unwrap();
             used[tile as usize] = true;
-            *slot = turns_at(&plan, cell, tile).next().unwrap();
+            *slot = turns_at(plan, cell, tile).next().unwrap();
         }
-        let placements = |b: &[u32]| -> Vec<Option<Placement>> {
-            b.iter()
-                .map(|&o| {
-                    Some(Placement {
-                        tile: (o / 4) as u16,
-                        rotation: (o % 4) as u8,
-                    })
+        board
+    }
+
+    /// The independent scorer's count of a whole board.
+    pub(in crate::best) fn rescore(puzzle: &Puzzle, board: &[u32]) -> u32 {
+        let placements: Vec<Option<Placement>> = board
+            .iter()
+            .map(|&o| {
+                Some(Placement {
+                    tile: (o / 4) as u16,
+                    rotation: (o % 4) as u8,
                 })
-                .collect()
-        };
-        let before = crate::score::score(&puzzle, &placements(&board)).unwrap();
+            })
+            .collect();
+        crate::score::score(puzzle, &placements).unwrap()
+    }
+
+    #[test]
+    fn polishing_gains_what_the_scorer_recounts() {
+        let (puzzle, plan) = eternity2();
+        let mut board = poor_board(&plan, puzzle.tiles.len());
+        let before = rescore(&puzzle, &board);
         let gained = polish(&plan, &mut board);
         assert!(
             gained > 10,
             "swaps find matches on a random board: {gained}"
         );
-        let after = crate::score::score(&puzzle, &placements(&board)).unwrap();
-        assert_eq!(after, before + gained);
+        assert_eq!(rescore(&puzzle, &board), before + gained);
         // The hint never moves.
         assert_eq!(board[plan.hinted[0].0], plan.hinted[0].1);
     }

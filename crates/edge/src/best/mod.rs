@@ -28,11 +28,18 @@
 //!   and 10 on Eternity II), scaled to the puzzle's depth and to the number
 //!   of such sides among its tiles. They are a heuristic: a worker whose
 //!   whole tree they cut (a small puzzle) searches it again without them.
-//! - **Polishing.** A completed board close to the best is improved on a
-//!   copy by swapping two tiles of the scan's last part (each in its best
-//!   turn) or turning one while that raises the score: the greedy
-//!   completion leaves misfits that a swap repairs. The tiles on the board
-//!   and their fit to the frame never change.
+//! - **Polishing.** A completed board close to the best (and each
+//!   restart's best board, when it ends that close) is improved on a copy
+//!   by swapping two tiles of the scan's last part (each in its best turn)
+//!   or turning one while that raises the score: the greedy completion
+//!   leaves misfits that a swap repairs. Then *reassignment*: rounds that
+//!   lift the tiles of a random set of cells sharing no side and put them
+//!   back the best way at once (an exact assignment, see `reassign`),
+//!   which moves tiles from anywhere on the board to where they fit. The
+//!   tiles on the board and their fit to the frame never change. A
+//!   polished board is reported, but the bar the workers' rules measure
+//!   against stays the scan's own best: raised by polishing's points, it
+//!   left fewer dead ends completed, and the mean best fell.
 //! - **Restarts.** Each restart shuffles every candidate list with the
 //!   worker's generator and searches depth first until it has visited
 //!   `restart_nodes` nodes; a new shuffle then gives different early choices,
@@ -54,19 +61,22 @@
 //! candidate lists, `plan` what is built once and shared by the workers
 //! (the positions, the break budget, the quotas), `worker` one worker's
 //! restarts and its depth-first walk with breaks, `completion` the greedy
-//! completion of dead ends and the polishing, and `search` the threads,
+//! completion of dead ends and the polishing, `reassign` the reassignment
+//! of tiles, and `search` the threads,
 //! the best board they share and what a search reports.
 
 mod completion;
 mod options;
 mod plan;
+mod reassign;
 mod scan;
 mod search;
 mod tables;
 mod worker;
 
 pub use options::{
-    BestError, BestOptions, BestOrder, DEFAULT_POLISH, DEFAULT_RESTART_NODES, DEFAULT_STALL_NODES,
+    BestError, BestOptions, BestOrder, DEFAULT_POLISH, DEFAULT_REASSIGN, DEFAULT_RESTART_NODES,
+    DEFAULT_STALL_NODES,
 };
 pub use search::{
     max_score, search_best, search_best_from, worker_seed, BestEnd, BestReport, Improvement,

@@ -77,6 +77,10 @@ pub struct BestOptions {
     /// Completed boards within this many points of the best are improved
     /// by swapping and turning tiles late in the scan; `None`: never.
     pub polish: Option<u32>,
+    /// Polishing also reassigns tiles among sets of cells that share no
+    /// side (each set put back the best way at once), round after round
+    /// until this many rounds in a row gain nothing; `None`: never.
+    pub reassign: Option<u32>,
     /// Whether a break may fall on an edge between two frame cells.
     pub frame_breaks: bool,
     /// Whether a pinned tile (a hint) brings a break of its own: from the
@@ -101,6 +105,7 @@ impl Default for BestOptions {
             threads: 1,
             quota_marks: Vec::new(),
             polish: Some(DEFAULT_POLISH),
+            reassign: Some(DEFAULT_REASSIGN),
             frame_breaks: true,
             pin_breaks: None,
         }
@@ -109,6 +114,10 @@ impl Default for BestOptions {
 
 /// Completed boards this close to the best are polished (see BENCHMARKS.md).
 pub const DEFAULT_POLISH: u32 = 3;
+
+/// Rounds of reassignment without a gain before polishing stops (see
+/// BENCHMARKS.md).
+pub const DEFAULT_REASSIGN: u32 = 20;
 
 /// The node cap per restart when none is given (see BENCHMARKS.md).
 pub const DEFAULT_RESTART_NODES: u64 = 50_000_000;

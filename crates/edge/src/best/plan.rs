@@ -60,6 +60,11 @@ pub(super) struct Plan {
     /// the margin to the best within which a completed board is polished.
     pub(super) polish_cells: Vec<usize>,
     pub(super) polish: Option<u32>,
+    /// The cells reassignment may move tiles among (none pinned), by kind:
+    /// inner, edge and corner cells; and the rounds without a gain after
+    /// which it stops (`None`: no reassignment).
+    pub(super) reassign_cells: [Vec<usize>; 3],
+    pub(super) reassign: Option<u32>,
     /// Per cell: whether it is on the frame (a break between two such
     /// cells is refused when frame breaks are off).
     pub(super) frame_cell: Vec<bool>,
@@ -262,6 +267,12 @@ impl Plan {
             .iter()
             .map(|p| p.cell)
             .collect();
+        let mut reassign_cells: [Vec<usize>; 3] = Default::default();
+        for c in 0..cells {
+            if hinted.iter().all(|&(pin, _)| pin != c) {
+                reassign_cells[(frame[c].count_ones() as usize).min(2)].push(c);
+            }
+        }
         let frame_cell = (0..cells)
             .map(|c| neighbour[c].contains(&usize::MAX))
             .collect();
@@ -286,6 +297,8 @@ impl Plan {
             border_sides,
             polish_cells,
             polish: options.polish,
+            reassign_cells,
+            reassign: options.reassign,
             frame_cell,
             frame_breaks: options.frame_breaks,
         })

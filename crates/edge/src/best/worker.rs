@@ -3,6 +3,7 @@
 //! budget, given up after a node cap or when it stalls short of the breaks.
 
 use super::plan::{Plan, Pos};
+use super::reassign::Reassigner;
 use super::search::Shared;
 use super::tables::Table;
 use super::{EMPTY, NONE, OPPOSITE};
@@ -31,6 +32,7 @@ pub(super) struct Worker<'p> {
     pub(super) plan: &'p Plan,
     pub(super) thread: usize,
     rng: SplitMix,
+    pub(super) reassigner: Reassigner,
     pub(super) tables: Vec<Table>,
     /// Per cell: the orientation there, or `EMPTY`.
     pub(super) orient: Vec<u32>,
@@ -64,6 +66,10 @@ pub(super) struct Worker<'p> {
     /// the most positions it filled.
     pub(super) restart_top: u32,
     restart_deepest: usize,
+    /// The restart's best board so far (kept only when polishing is on:
+    /// it is polished when the restart ends) and its score.
+    restart_board: Vec<u32>,
+    restart_board_score: u32,
     /// Every restart ended: how many ended with each best score, and with
     /// each number of positions filled at most.
     pub(super) restarts: Restarts,
@@ -123,6 +129,7 @@ impl<'p> Worker<'p> {
             plan,
             thread,
             rng: SplitMix::new(seed),
+            reassigner: Reassigner::new(seed),
             tables: plan.tables.clone(),
             orient: vec![EMPTY; plan.cells],
             broken: vec![false; plan.cells],
@@ -141,6 +148,8 @@ impl<'p> Worker<'p> {
             best: 0,
             reported_any: false,
             restart_top: 0,
+            restart_board: Vec::new(),
+            restart_board_score: 0,
             restart_deepest: 0,
             restarts: Restarts {
                 positions: n,
@@ -195,8 +204,12 @@ impl<'p> Worker<'p> {
             self.shuffle();
             self.restart_top = self.score;
             self.restart_deepest = 0;
+            self.restart_board_score = 0;
             let descent = self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared);
             self.restarts.note(self.restart_top, self.restart_deepest);
+            if !matches!(descent, Descent::Stopped) {
+                self.improve_restart_best(shared, control, nodes, restarts);
+            }
             match descent {
                 Descent::Stopped => return (nodes, restarts + 1, false),
                 // Quotas are a heuristic: a tree they cut to nothing is
@@ -215,8 +228,42 @@ impl<'p> Worker<'p> {
     /// `filled` positions filled.
     #[inline(always)]
     fn note_leaf(&mut self, filled: usize) {
-        self.restart_top = self.restart_top.max(self.score);
+        self.note_board();
         self.restart_deepest = self.restart_deepest.max(filled);
+    }
+
+    /// Notes the board as it is (a leaf, or a completed dead end) among the
+    /// restart's boards: its best score, and with polishing a copy of its
+    /// best board.
+    #[inline(always)]
+    pub(super) fn note_board(&mut self) {
+        self.restart_top = self.restart_top.max(self.score);
+        if self.score > self.restart_board_score && self.plan.polish.is_some() {
+            self.restart_board_score = self.score;
+            self.restart_board.clone_from(&self.orient);
+        }
+    }
+
+    /// Polishes (and reassigns) the restart's best board when it is within
+    /// the polishing margin of the best: a restart's best is a whole board
+    /// more often than not, and many are a few points below the best.
+    fn improve_restart_best(
+        &mut self,
+        shared: &Shared,
+        control: &Control,
+        nodes: u64,
+        restart: u64,
+    ) {
+        let Some(margin) = self.plan.polish else {
+            return;
+        };
+        self.best = self.best.max(shared.score.load(Ordering::Relaxed));
+        if self.restart_board.is_empty() || self.restart_board_score + margin <= self.best {
+            return;
+        }
+        let board = std::mem::take(&mut self.restart_board);
+        let score = self.restart_board_score;
+        self.restart_board = self.improve_and_report(board, score, shared, control, nodes, restart);
     }
 
     fn enter(&mut self, k: usize) {
