@@ -122,10 +122,7 @@ pub fn planted(spec: Spec, seed: u64) -> (Puzzle, Vec<Placement>) {
     let marks = Marks::build(spec.matching, &specs);
     // Turn each tile by a random rotation and shuffle the list.
     let mut order: Vec<usize> = (0..rows * cols).collect();
-    for i in (1..order.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        order.swap(i, j);
-    }
+    rng.shuffle(&mut order);
     let mut tiles = vec![Tile { sides: [0; 4] }; rows * cols];
     let mut solution = vec![
         Placement {

@@ -166,10 +166,7 @@ fn cut_with(
     let mut owner: HashMap<Cell, usize> = HashMap::new();
     let mut pieces_cells: Vec<Vec<Cell>> = Vec::new();
     let mut order: Vec<Cell> = cells.clone();
-    for i in (1..order.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        order.swap(i, j);
-    }
+    rng.shuffle(&mut order);
     for &start in &order {
         if owner.contains_key(&start) {
             continue;
@@ -214,10 +211,7 @@ fn cut_with(
             (i, Piece::new(String::new(), shape, sides))
         })
         .collect();
-    for i in (1..listed.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        listed.swap(i, j);
-    }
+    rng.shuffle(&mut listed);
     let mut slot_of = vec![0usize; listed.len()];
     for (slot, (orig, p)) in listed.iter_mut().enumerate() {
         p.name = format!("P{}", slot + 1);
@@ -313,10 +307,7 @@ pub fn region_for(
         return Err(ModelError::NoPieces);
     }
     let mut order: Vec<usize> = (0..copies.len()).collect();
-    for i in (1..order.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        order.swap(i, j);
-    }
+    rng.shuffle(&mut order);
     let mut owner: HashMap<Cell, (usize, Option<u8>)> = HashMap::new();
     for &instance in &order {
         let piece = &pieces[copies[instance]];

@@ -87,6 +87,15 @@ impl SplitMix64 {
     pub fn below(&mut self, n: u32) -> u32 {
         (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
+
+    /// Puts `items` in a random order (Fisher-Yates: every order equally
+    /// likely, one draw per item).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
 }
 
 /// Makes `probes` random probes of `tree` and averages them.
@@ -207,5 +216,30 @@ mod tests {
                 assert!(rng.below(n) < n);
             }
         }
+    }
+
+    #[test]
+    fn shuffle_gives_every_order_alike() {
+        // Each of the 24 orders of four items about 1/24 of the time, and
+        // always the same four items.
+        let mut rng = SplitMix64::new(3);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..24_000 {
+            let mut items = [0, 1, 2, 3];
+            rng.shuffle(&mut items);
+            *seen.entry(items).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 24);
+        for (order, times) in seen {
+            let mut sorted = order;
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3]);
+            assert!((800..1200).contains(&times), "{order:?}: {times}");
+        }
+        // Too short to move: nothing drawn, nothing changed.
+        let mut one = [7];
+        rng.shuffle(&mut one);
+        rng.shuffle(&mut [0u8; 0]);
+        assert_eq!(one, [7]);
     }
 }

@@ -69,7 +69,11 @@ impl Reassigner {
         stale: u32,
         control: &Control,
     ) -> u32 {
-        let kinds: Vec<usize> = (0..3)
+        // Inner cells and edge cells alike often, the four corners seldom
+        // (their one set is the same every round): a kind drawn from this
+        // list, of the kinds with at least two cells.
+        let kinds: Vec<usize> = [0, 0, 1, 1, 2]
+            .into_iter()
             .filter(|&k| plan.reassign_cells[k].len() >= 2)
             .collect();
         if kinds.is_empty() {
@@ -78,19 +82,7 @@ impl Reassigner {
         let mut gained = 0;
         let mut idle = 0;
         while idle < stale && !control.should_stop() {
-            // Inner cells and edge cells alike often; the four corners
-            // seldom (their one set is the same every round).
-            let pick = self.rng.below(5) as usize;
-            let kind = match pick {
-                0 | 1 => 0,
-                2 | 3 => 1,
-                _ => 2,
-            };
-            let kind = if kinds.contains(&kind) {
-                kind
-            } else {
-                kinds[pick % kinds.len()]
-            };
+            let kind = kinds[self.rng.below(kinds.len() as u32) as usize];
             let g = self.round(plan, board, kind);
             gained += g;
             idle = if g > 0 { 0 } else { idle + 1 };
@@ -107,10 +99,7 @@ impl Reassigner {
         self.cells.clear();
         self.cells
             .extend(pool.iter().copied().filter(|&c| board[c] != EMPTY));
-        for i in (1..self.cells.len()).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            self.cells.swap(i, j);
-        }
+        rng.shuffle(&mut self.cells);
         self.taken.clear();
         self.taken.resize(plan.cells, false);
         let mut kept = 0;

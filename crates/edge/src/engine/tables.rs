@@ -187,10 +187,7 @@ impl TableBuilder<'_> {
         // counts[i] is now the end of bucket i-1 = start of bucket i.
         if self.seed != 0 {
             let mut rng = SplitMix64::new(self.seed ^ u64::from(base).wrapping_mul(0x9E37_79B9));
-            for i in (1..candidates.len()).rev() {
-                let j = rng.below(i as u32 + 1) as usize;
-                candidates.swap(i, j);
-            }
+            rng.shuffle(&mut candidates);
         }
         let mut fill: Vec<u32> = counts.clone();
         self.entries
