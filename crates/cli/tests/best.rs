@@ -104,6 +104,34 @@ fn the_clue_puzzles_of_six_by_six_reach_the_full_score() {
 }
 
 #[test]
+fn the_kept_best_boards_verify() {
+    // Every board kept under data/best/ scores what it claims for the
+    // catalog puzzle it names, recounted by verify.
+    let dir = root().join("data/best");
+    let mut kept = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line: Value = serde_json::from_str(text.trim()).unwrap();
+        let (puzzle, score) = (line["puzzle"].as_str().unwrap(), &line["score"]);
+        let out = succeeds(
+            jigsolve()
+                .current_dir(root())
+                .args(["verify", puzzle])
+                .arg(&path),
+        );
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            said.contains(&format!("{score} of {}", line["max"])),
+            "{}: {said}",
+            path.display()
+        );
+        kept += 1;
+    }
+    assert!(kept >= 1, "no board kept under {}", dir.display());
+}
+
+#[test]
 fn a_claimed_score_the_recount_does_not_give_fails_verify() {
     let (_, lines) = best_json(&[OWEN6, "--threads", "1", "--seed", "2", "--time-limit", "60"]);
     let mut last = lines

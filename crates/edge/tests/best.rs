@@ -306,7 +306,9 @@ fn with_pins_the_breaks_begin_earlier_and_the_clue_board_scores_higher() {
         );
         let before = best_with(Some(198), Some(10));
         eprintln!("seed {seed}: {now} against {before}");
-        assert!(now >= before + 8, "seed {seed}: {now} against {before}");
+        // (8 points and more before polishing reassigned tiles and the
+        // completion bar rose: both lift the old rules' boards more.)
+        assert!(now > before, "seed {seed}: {now} against {before}");
     }
 }
 

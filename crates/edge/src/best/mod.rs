@@ -28,6 +28,12 @@
 //!   and 10 on Eternity II), scaled to the puzzle's depth and to the number
 //!   of such sides among its tiles. They are a heuristic: a worker whose
 //!   whole tree they cut (a small puzzle) searches it again without them.
+//! - **Dead ends completed.** Where the board cannot grow under the rules
+//!   and its score plus 70% of the edges still open (half, before the
+//!   breaks begin) beats the best, the
+//!   cells left are filled greedily with the tiles left, so most boards
+//!   reported are whole boards; the share decides how deep a dead end must
+//!   be, and with it how much of the time goes to completing.
 //! - **Polishing.** A completed board close to the best (and each
 //!   restart's best board, when it ends that close) is improved on a copy
 //!   by swapping two tiles of the scan's last part (each in its best turn)

@@ -12,9 +12,20 @@ use jigsolve_search::estimate::SplitMix64 as SplitMix;
 use jigsolve_search::{Control, StopReason, Ticker};
 use std::sync::atomic::Ordering;
 
-/// A dead end is completed when its score plus this share (in percent) of
-/// the edges still open beats the best board (see BENCHMARKS.md).
-const COMPLETE_SHARE: u32 = 50;
+/// A dead end past the start of the breaks is completed when its score plus
+/// this share (in percent) of the edges still open beats the best board.
+/// Since the scan matches nearly every edge before its breaks begin, the
+/// share sets how deep a dead end must be: with Eternity II's best near 455
+/// of 480, at 70% about 80 edges may still be open (50 at half), and more
+/// deep dead ends completed give polishing more boards near the best.
+const COMPLETE_SHARE: u32 = 70;
+
+/// The same share for a dead end in the exact early part, where most
+/// restarts die: completing those at 70% while the best was low (a test
+/// with late breaks and no pin breaks, best near 370) or at 85% on
+/// Eternity II took the scan's whole time, one restart never ending (see
+/// BENCHMARKS.md, "The completion bar").
+const COMPLETE_SHARE_EXACT: u32 = 50;
 
 /// Nodes between two polls of the control.
 const POLL: u64 = 1 << 14;
@@ -169,10 +180,7 @@ impl<'p> Worker<'p> {
         let quotas = self.quotas;
         for table in &mut self.tables {
             for list in &mut table.lists {
-                for i in (1..list.len()).rev() {
-                    let j = self.rng.below(i as u32 + 1) as usize;
-                    list.swap(i, j);
-                }
+                self.rng.shuffle(list);
                 // Tiles rich in the quota colours first (Blackwood's order),
                 // random among equals: a list then fails its quota from
                 // some point on, and is cut there.
@@ -205,6 +213,7 @@ impl<'p> Worker<'p> {
             self.restart_top = self.score;
             self.restart_deepest = 0;
             self.restart_board_score = 0;
+            self.restart_board.clear();
             let descent = self.descend(caps, &mut nodes, restarts, &mut ticker, control, shared);
             self.restarts.note(self.restart_top, self.restart_deepest);
             if !matches!(descent, Descent::Stopped) {
@@ -455,7 +464,12 @@ impl<'p> Worker<'p> {
                     // best and deepest boards are at its leaves: noted
                     // there, not at every placement.
                     self.note_leaf(k);
-                    if self.score + self.plan.rest[k] * COMPLETE_SHARE / 100 > self.best {
+                    let share = if k >= self.plan.breaks_from {
+                        COMPLETE_SHARE
+                    } else {
+                        COMPLETE_SHARE_EXACT
+                    };
+                    if self.score + self.plan.rest[k] * share / 100 > self.best {
                         self.complete(k, shared, control, *nodes + here, restart);
                         since_poll += n as u64;
                     }
