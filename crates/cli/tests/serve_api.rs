@@ -727,6 +727,48 @@ fn slow_and_idle_connections_are_closed() {
     assert_eq!(server.status()["running"], 0);
 }
 
+/// Under a memory cap the system refuses some of a search's threads: the
+/// search runs on those it made, counts right, and its `done` event says
+/// so, as the command line warns (it said nothing on the page before).
+#[cfg(unix)]
+#[test]
+fn threads_the_system_refuses_are_a_warning_on_the_page() {
+    let server = Server::start_capped(&["--threads", "16"], 3_000_000);
+    let (text, label) = catalog_text(&server, "pentomino-6x10");
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "count", "options": {"threads": 16}}),
+    );
+    let done = Events::open(&server.addr, &id).done();
+    assert_eq!(done["summary"]["raw"], 9_356, "{done}");
+    let warning = done["warning"].as_str().unwrap_or_else(|| panic!("{done}"));
+    assert!(
+        warning.contains("the system refused some search threads")
+            && warning.contains("of the 16 asked for ran the search"),
+        "{warning}"
+    );
+    let (text, label) = catalog_text(&server, "a-puzzle-a-day");
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": 16}}),
+    );
+    let done = Events::open(&server.addr, &id).done();
+    assert_eq!(done["summary"]["distinct"], 25_061, "{done}");
+    assert!(
+        done["warning"]
+            .as_str()
+            .is_some_and(|w| w.contains("of the 16 asked for ran the search")),
+        "{done}"
+    );
+    // With the threads it asks for, a search has no warning.
+    let id = start(
+        &server,
+        json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": 2}}),
+    );
+    let done = Events::open(&server.addr, &id).done();
+    assert!(done["warning"].is_null(), "{done}");
+}
+
 /// A calendar on the page: the puzzle says its open groups, mode `by-open`
 /// counts every goal with the heat map (the counts `solve --by-open`
 /// prints), and option `open` solves one date (`solve --open`), whose

@@ -6,7 +6,8 @@
 //! the pentominoes, count and show the search; paint hexagons (the
 //! pieces read back from a file) and triangles and count; type tiles
 //! into the tile table and count; start Bedlam and stop it;
-//! paste a bad file; open a shared link.
+//! paste a bad file; open a shared link; count on a server under a
+//! memory cap and read the warning of the threads it refused.
 //!
 //! Without /usr/bin/chromium and /usr/bin/chromedriver (`scripts/setup.sh`
 //! installs them) the test says so loudly and passes, unless
@@ -524,4 +525,32 @@ fn a_calendar_on_the_page() {
     assert_eq!(browser.text("#count-distinct"), "7");
     picture_shown(&browser, "solution-picture");
     browser.screenshot("serve-calendar");
+}
+
+/// A search the system gave fewer threads than asked (a server under a
+/// memory cap) ends with the command line's warning on the page.
+#[cfg(unix)]
+#[test]
+fn refused_threads_are_a_warning_on_the_page() {
+    if !browser_available() {
+        return;
+    }
+    let server = Server::start_capped(&["--threads", "16"], 3_000_000);
+    let browser = Browser::start();
+    browser.go(&server.url("/"));
+    choose_catalog(&browser, "pentomino-6x10");
+    browser.click("#search-options summary");
+    browser.type_into("#opt-threads", "16");
+    browser.click("#count");
+    browser.wait(
+        "the count to end",
+        "return document.getElementById('status').textContent.startsWith('done: complete')",
+    );
+    assert_eq!(browser.text("#count-raw"), "9,356");
+    let warning = browser.text("#search-warning");
+    assert!(
+        warning.contains("the system refused some search threads")
+            && warning.contains("of the 16 asked for ran the search"),
+        "{warning}"
+    );
 }

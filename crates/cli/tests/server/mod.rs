@@ -26,10 +26,32 @@ impl Server {
 
     /// [`Server::start`] with extra environment variables.
     pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"))
+        let mut command = Command::new(assert_cmd::cargo::cargo_bin("jigsolve"));
+        command
             .args(["serve", "--port", "0"])
             .args(args)
-            .envs(env.iter().copied())
+            .envs(env.iter().copied());
+        Server::launch(command)
+    }
+
+    /// [`Server::start`] under a cap of `kib` KiB of address space (the
+    /// shell's `ulimit -v`), so that the system refuses some threads.
+    #[cfg(unix)]
+    pub fn start_capped(args: &[&str], kib: u64) -> Server {
+        let bin = assert_cmd::cargo::cargo_bin("jigsolve");
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {kib} && exec \"$0\" serve --port 0 \"$@\""
+            ))
+            .arg(bin)
+            .args(args);
+        Server::launch(command)
+    }
+
+    fn launch(mut command: Command) -> Server {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

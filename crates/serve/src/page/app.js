@@ -230,6 +230,7 @@ async function startSearch(mode) {
   // At once, so that the last search's "done" is never read as this one's.
   setStatus(`${modeWord(mode)}: starting`);
   $("search-error").hidden = true;
+  $("search-warning").hidden = true;
   $("counts").hidden = true;
   $("browser").hidden = true;
   $("progress").textContent = "";
@@ -349,6 +350,10 @@ function showProgress(p) {
 function ended(outcome, part = "summary") {
   $("stop").disabled = true;
   if (outcome.error) searchError(outcome.error);
+  if (outcome.warning) {
+    $("search-warning").hidden = false;
+    $("search-warning").textContent = `warning: ${outcome.warning}`;
+  }
   if (!outcome[part]) setStatus("stopped");
   return outcome[part] || null;
 }

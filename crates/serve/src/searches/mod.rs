@@ -131,6 +131,9 @@ struct State {
     fraction_known: bool,
     summary: Option<Value>,
     error: Option<String>,
+    /// What the page should know of a search that ran: that the system
+    /// refused some of its threads (as the command line warns).
+    warning: Option<String>,
     /// How long the search ran, once it has ended.
     ran_for: Option<Duration>,
     /// [`Mode::Best`]: the best board so far.
@@ -270,6 +273,7 @@ impl Search {
             "summary": state.summary,
             "counts_mean": state.counts_mean,
             "error": state.error,
+            "warning": state.warning,
             "listed": state.listed,
             "kept": state.kept.len(),
         });
@@ -488,6 +492,7 @@ impl Registry {
                 fraction_known: false,
                 summary: None,
                 error: None,
+                warning: None,
                 ran_for: None,
                 best: None,
                 tree: None,

@@ -119,11 +119,13 @@ pub(super) fn run(search: &Search, limits: &Limits) -> Result<(), String> {
     let ran = session.run(&job, &control, &mut found).map_err(|e| {
         format!("the search tree was cut at a path that does not exist (a bug): {e}")
     })?;
-    jigsolve_session::threads::threads_made(&control).map_err(|e| format!("{e:#}"))?;
+    let warning =
+        jigsolve_session::threads::threads_made(&control).map_err(|e| format!("{e:#}"))?;
     let mut summary = summary_json(&ran.report, &described, None, false);
     summary["server_seconds"] = json!(started.elapsed().as_secs_f64());
     let mut state = search.state();
     state.summary = Some(summary);
+    state.warning = warning;
     if let Some(fault) = ran.fault {
         state.error = Some(fault);
     }
@@ -180,7 +182,11 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     let control = start_running(search, limits, |state| state.described(&described));
     let started = Instant::now();
     let goals::Counted {
-        ran, goals, empty, ..
+        ran,
+        goals,
+        empty,
+        fewer_threads,
+        ..
     } = goals::count_goals(session.as_ref(), &groups, threads, None, 0, &control)
         .map_err(|e| format!("{e:#}"))?;
     let heat_map =
@@ -195,6 +201,7 @@ fn run_by_open(search: &Search, limits: &Limits, source: &Source) -> Result<(), 
     summary["goals"] = json!({"with_solutions": goals.len(), "without": empty.len()});
     let mut state = search.state();
     state.summary = Some(summary);
+    state.warning = fewer_threads;
     if !state.forgotten {
         state.goals = Some((lines, heat_map));
     }
