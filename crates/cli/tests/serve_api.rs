@@ -748,11 +748,14 @@ fn threads_the_system_refuses_are_a_warning_on_the_page() {
         "{warning}"
     );
     let (text, label) = catalog_text(&server, "a-puzzle-a-day");
-    let id = start(
-        &server,
-        json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": 16}}),
-    );
-    let done = Events::open(&server.addr, &id).done();
+    let by_open = |threads: usize| {
+        let id = start(
+            &server,
+            json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": threads}}),
+        );
+        Events::open(&server.addr, &id).done()
+    };
+    let done = by_open(16);
     assert_eq!(done["summary"]["distinct"], 25_061, "{done}");
     assert!(
         done["warning"]
@@ -761,11 +764,7 @@ fn threads_the_system_refuses_are_a_warning_on_the_page() {
         "{done}"
     );
     // With the threads it asks for, a search has no warning.
-    let id = start(
-        &server,
-        json!({"text": text, "label": label, "mode": "by-open", "options": {"threads": 2}}),
-    );
-    let done = Events::open(&server.addr, &id).done();
+    let done = by_open(2);
     assert!(done["warning"].is_null(), "{done}");
 }
 
