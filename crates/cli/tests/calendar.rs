@@ -314,6 +314,14 @@ fn wrong_open_cells_and_ranges_are_named_with_their_line() {
         ),
         (vec!["--by-open", "--limit", "3"], "add --json"),
         (
+            vec!["--by-open", "--open", "Jan,1"],
+            "--by-open counts every goal and --open solves one: give one or the other",
+        ),
+        (
+            vec!["--by-open", "--svg", "pictures"],
+            "--by-open lists no solutions to draw: --svg and --png go without it",
+        ),
+        (
             vec![
                 "--by-open",
                 "--json",

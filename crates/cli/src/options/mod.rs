@@ -198,19 +198,15 @@ impl SolveArgs {
                 "--by-open --limit N puts each goal's first N solutions in its JSON line: add --json".into()
             ));
         }
-        if self.by_open {
-            let refused = [
-                (self.open.is_some(), "--open (one goal) "),
-                (
-                    self.svg.is_some() || self.png.is_some(),
-                    "--svg and --png (use --heat-map)",
-                ),
-            ];
-            if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
-                bail!(InputError(format!(
-                    "--by-open counts every goal in one whole search; it does not take {what} yet"
-                )));
-            }
+        if self.by_open && self.open.is_some() {
+            bail!(InputError(
+                "--by-open counts every goal and --open solves one: give one or the other".into()
+            ));
+        }
+        if self.by_open && (self.svg.is_some() || self.png.is_some()) {
+            bail!(InputError(
+                "--by-open lists no solutions to draw: --svg and --png go without it (--heat-map draws its counts)".into()
+            ));
         }
         if self.by_open && self.limit.is_some() && self.checkpoint.is_some() {
             bail!(InputError(
