@@ -20,19 +20,22 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+# The median wall time of N runs of a command whose output goes to OUT:
+# `median_time N OUT command...`.
+median_time() {
+    local rounds=$1 out=$2 t0
+    shift 2
+    for _ in $(seq "$rounds"); do
+        t0=$(now)
+        "$@" > "$out"
+        echo "$(now) - $t0" | bc
+    done | median
+}
 
-# 1. One search, five times.
-for _ in 1 2 3 4 5; do
-    t0=$(now)
-    "$bin" solve a-puzzle-a-day --by-open --json --threads 1 --no-progress > "$work/by-open.jsonl"
-    echo "$(now) - $t0" | bc
-done | median > "$work/t1"
-# The same on every core (the default), for reference.
-for _ in 1 2 3 4 5; do
-    t0=$(now)
-    "$bin" solve a-puzzle-a-day --by-open --json --no-progress > /dev/null
-    echo "$(now) - $t0" | bc
-done | median > "$work/t1all"
+# 1. One search, five times; and the same on every core (the default), for reference.
+median_time 5 "$work/by-open.jsonl" \
+    "$bin" solve a-puzzle-a-day --by-open --json --threads 1 --no-progress > "$work/t1"
+median_time 5 /dev/null "$bin" solve a-puzzle-a-day --by-open --json --no-progress > "$work/t1all"
 
 # The per-date files: the catalog file's pieces under a board without the
 # date's two cells and without open groups.
@@ -61,15 +64,14 @@ dates=$(ls "$work"/*.toml | wc -l)
 # inside the loop would time the shell's pipes and helper processes too, which
 # cost more than a run: the script did so until 2026-11-29, see BENCHMARKS.md).
 mkdir "$work/out"
-for _ in 1 2 3; do
-    t0=$(now)
+separate_runs() {
+    local f name
     for f in "$work"/*.toml; do
         name=${f##*/}  # (no `basename`: a process per date would be timed too)
         "$bin" solve "$f" --count --json --threads 1 --no-progress > "$work/out/${name%.toml}.jsonl"
     done
-    echo "$(now) - $t0" | bc
-done | median > "$work/t2"
-t2=$(cat "$work/t2")
+}
+t2=$(median_time 3 /dev/null separate_runs)
 for f in "$work"/out/*.jsonl; do
     summary=$(tail -1 "$f")
     n=$(echo "$summary" | grep -o '"distinct":[0-9]*' | head -1 | cut -d: -f2)
